@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import staticFiles from '@fastify/static';
+import swagger from '@fastify/swagger';
+import type { Db } from './db';
+import type { Contract } from './contract';
+import { installAuth } from './http/auth';
+import { installErrorHandling } from './http/envelope';
+import type { RouteContext } from './routes/define';
+import { answerRoutes } from './routes/answer';
+import { learnRoutes } from './routes/learn';
+import { schoolRoutes } from './routes/school';
+import { systemRoutes, type SiteConfigSource } from './routes/system';
+import { userRoutes } from './routes/user';
+
+export interface AppOptions {
+  db: Db;
+  contract: Contract;
+  config: SiteConfigSource;
+  dataDir: string;
+  /** Built client (vite build output); not served when absent (API-only, e.g. in server tests). */
+  distDir?: string;
+  /** Domain label of the school that serves hosts matching no school (plain localhost, an IP). */
+  defaultDomain?: string;
+  logger?: boolean;
+}
+
+const SEED_ASSETS = path.resolve(import.meta.dirname, 'assets/seed');
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'warn' } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, keywords: ['errorMessage'] } },
+  });
+  const defaultDomain = opts.defaultDomain ?? 'demo';
+
+  installErrorHandling(app);
+  installAuth(app);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '虚拟仿真实训教学平台 API', version: '1.0.0', description: '回复统一为 {code, data, message}；code 200 表示成功。' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+
+  const ctx: RouteContext = { app, db: opts.db, contract: opts.contract };
+  systemRoutes(ctx, { config: opts.config, defaultDomain });
+  schoolRoutes(ctx);
+  userRoutes(ctx, { defaultDomain });
+  learnRoutes(ctx);
+  answerRoutes(ctx);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(staticFiles, { root: SEED_ASSETS, prefix: '/assets/seed/', decorateReply: false, index: false });
+  const uploads = path.join(opts.dataDir, 'uploads');
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(staticFiles, { root: uploads, prefix: '/files/', decorateReply: false, index: false });
+  if (opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html'))) {
+    await app.register(staticFiles, { root: opts.distDir, prefix: '/', decorateReply: false, wildcard: true });
+  }
+  return app;
+}

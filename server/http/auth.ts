@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db';
+import type { User } from '../db/schema';
+import { revokeSession, userIdForToken } from '../services/sessions';
+import { unauthenticated } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `authenticate` on routes that need one. */
+    user: User | null;
+    sessionId: number | null;
+  }
+}
+
+/** The token from `Authorization: Bearer <token>`, else the `token` cookie the client keeps. */
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  return bearer ?? request.cookies?.token ?? null;
+}
+
+/** Loads the user behind the request's token; null when there is none or it is invalid, expired or revoked. */
+export async function identify(db: Db, request: FastifyRequest): Promise<User | null> {
+  const token = tokenOf(request);
+  if (!token) return null;
+  const session = await userIdForToken(db, token);
+  if (!session) return null;
+  const user = await db.selectFrom('users').selectAll().where('id', '=', session.userId).where('status', '=', 1).executeTakeFirst();
+  if (!user) return null;
+  request.user = user;
+  request.sessionId = session.sessionId;
+  return user;
+}
+
+export function installAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+}
+
+/** preHandler for routes the contract marks `auth: true`. */
+export function requireUser(db: Db) {
+  return async (request: FastifyRequest) => {
+    if (!(await identify(db, request))) throw unauthenticated();
+  };
+}
+
+export async function logout(db: Db, request: FastifyRequest): Promise<void> {
+  if (request.sessionId) await revokeSession(db, request.sessionId);
+}
+
+/** The signed-in user of a route that required one. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}

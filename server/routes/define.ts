@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { Db } from '../db';
+import { routeUrl, type Contract } from '../contract';
+import { requireUser } from '../http/auth';
+import { success } from '../http/envelope';
+
+export interface RouteContext {
+  app: FastifyInstance;
+  db: Db;
+  contract: Contract;
+}
+
+/** A reply with a message other than the default 'success'. */
+export class Answer<T> {
+  constructor(readonly data: T, readonly message: string) {}
+}
+
+export interface RouteSpec {
+  schema?: Pick<FastifySchema, 'body' | 'querystring' | 'params' | 'response'>;
+  handler(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
+/**
+ * Registers the contract entry `name` (config/endpoints.yaml): method, URL and whether a login is needed come
+ * from the contract, so the server cannot drift from what the client calls. The handler returns the `data`
+ * of a success envelope, or throws an ApiError.
+ */
+export function defineRoute(ctx: RouteContext, name: string, spec: RouteSpec): void {
+  const entry = ctx.contract[name];
+  if (!entry) throw new Error(`接口 ${name} 不在 config/endpoints.yaml 中`);
+  ctx.app.route({
+    method: entry.method,
+    url: routeUrl(name),
+    schema: { ...spec.schema, summary: entry.summary, tags: [name.split('/')[0]], ...(entry.auth && { security: [{ bearer: [] }] }) },
+    preHandler: entry.auth ? requireUser(ctx.db) : undefined,
+    handler: async (request, reply) => {
+      const result = await spec.handler(request, reply);
+      if (reply.sent) return reply;
+      return result instanceof Answer ? success(result.data, result.message) : success(result ?? null);
+    },
+  });
+}
+
+/** Schema helpers: form fields arrive as strings; Fastify's ajv coerces them to the declared types. */
+export const field = {
+  int: (title: string, extra: Record<string, unknown> = {}) => ({ type: 'integer', title, ...extra }),
+  str: (title: string, extra: Record<string, unknown> = {}) => ({ type: 'string', title, ...extra }),
+};
+
+export function objectSchema(properties: Record<string, unknown>, required: string[] = []) {
+  return { type: 'object', properties, required, additionalProperties: true };
+}

@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import { currentUser } from '../http/auth';
+import { categoryTree, inCategories, likePattern, parseIdList, visibleCourses } from '../services/catalogue';
+import { assertOwnScope } from '../services/users';
+import { defineRoute, field, objectSchema, type RouteContext } from './define';
+
+const MAX_PAGE_SIZE = 100;
+
+const listBody = objectSchema({
+  user_id: field.int('用户'),
+  class_id: field.int('班级'),
+  page: field.int('页码', { minimum: 1, default: 1 }),
+  page_size: field.int('每页条数', { minimum: 1, maximum: MAX_PAGE_SIZE, default: 8 }),
+  category_id: { type: ['string', 'integer'], title: '分类', pattern: '^\\d+(,\\d+)*$', maxLength: 200 },
+  type: field.int('项目类型', { enum: [0, 1, 2] }),
+  learn_name: field.str('项目名称', { maxLength: 50 }),
+  state: field.int('状态', { enum: [0, 1] }),
+});
+
+export function learnRoutes(ctx: RouteContext): void {
+  const { db } = ctx;
+
+  defineRoute(ctx, 'learn/cate/tree', {
+    schema: { body: objectSchema({ user_id: field.int('用户'), type: field.int('项目类型', { enum: [0, 1, 2] }) }) },
+    async handler(request) {
+      const user = currentUser(request);
+      const body = (request.body ?? {}) as { user_id?: number; type?: number };
+      assertOwnScope(user, body);
+      return categoryTree(db, user, { type: body.type });
+    },
+  });
+
+  defineRoute(ctx, 'learn/get', {
+    schema: { body: listBody },
+    async handler(request) {
+      const user = currentUser(request);
+      const body = (request.body ?? {}) as { user_id?: number; class_id?: number; page: number; page_size: number; category_id?: string | number; type?: number; learn_name?: string; state?: number };
+      assertOwnScope(user, body);
+      const page = body.page ?? 1;
+      const pageSize = body.page_size ?? 8;
+
+      let query = inCategories(visibleCourses(db, user, { state: body.state }), parseIdList(body.category_id));
+      if (body.type !== undefined) query = query.where('learns.type', '=', body.type);
+      const keyword = body.learn_name?.trim();
+      if (keyword) query = query.where(sql<boolean>`learns.name like ${likePattern(keyword)} escape '\\'`);
+
+      const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+      const rows = await query
+        .select(['learns.id', 'learns.name', 'learns.thum', 'learns.change_time', 'learns.user_count', 'learns.times', 'learns.type', 'learns.introduce', 'learns.category_id'])
+        .orderBy('learns.sort')
+        .orderBy('learns.id')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+
+      const ids = rows.map((r) => r.id);
+      const children = ids.length
+        ? await db.selectFrom('learns').select(['id', 'name', 'thum', 'parent_learn_id']).where('parent_learn_id', 'in', ids).where('state', '=', 1).orderBy('sort').orderBy('id').execute()
+        : [];
+      const learn = rows.map((r) => ({
+        ...r,
+        childrens: children.filter((c) => c.parent_learn_id === r.id).map(({ id, name, thum }) => ({ id, name, thum })),
+      }));
+      return { learn, allCount: total, allPage: Math.ceil(total / pageSize), page, page_size: pageSize };
+    },
+  });
+}

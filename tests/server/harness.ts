@@ -1,0 +1,92 @@
+// Builds the real app on a fresh, seeded database (SQLite in a temp dir, or a new PostgreSQL database when
+// TEST_DATABASE_URL is set) and talks to it with app.inject. Server endpoint tests run once per database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { createConfigStore } from '../../server/config';
+import { loadContract } from '../../server/contract';
+import { migrate, openDatabase, type OpenedDatabase } from '../../server/db';
+import { seed } from '../../server/seed';
+
+export const CONFIG_DIR = path.resolve(import.meta.dirname, '../../config');
+export const REFERENCE_DATE = new Date('2026-09-01T02:00:00Z');
+
+export interface TestServer {
+  app: FastifyInstance;
+  opened: OpenedDatabase;
+  /** POST a form to /api/<name>. */
+  post(name: string, form?: Record<string, string | number>, token?: string, host?: string): Promise<{ status: number; body: any }>;
+  get(name: string, query?: Record<string, string | number>, token?: string, host?: string): Promise<{ status: number; body: any }>;
+  login(username?: string, password?: string, schoolId?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: OpenedDatabase; dataDir: string; dispose(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsim-api-'));
+  if (kind === 'sqlite') {
+    const opened = await openDatabase({ dataDir });
+    return { opened, dataDir, dispose: async () => { await opened.close(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `vsim_api_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const opened = await openDatabase({ dataDir, databaseUrl: url.toString() });
+  return {
+    opened,
+    dataDir,
+    dispose: async () => {
+      await opened.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite'): Promise<TestServer> {
+  const { opened, dataDir, dispose } = await freshDatabase(kind);
+  await migrate(opened.db, opened.dialect);
+  await seed(opened.db, { referenceDate: REFERENCE_DATE });
+  const app = await buildApp({ db: opened.db, contract: loadContract(CONFIG_DIR), config: createConfigStore({ configDir: CONFIG_DIR }), dataDir });
+  await app.ready();
+
+  const headers = (token?: string, host?: string) => ({ ...(token && { authorization: `Bearer ${token}` }), host: host ?? 'localhost' });
+  const server: TestServer = {
+    app,
+    opened,
+    async post(name, form = {}, token, host) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/${name}`,
+        headers: { ...headers(token, host), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString(),
+      });
+      return { status: res.statusCode, body: res.json() };
+    },
+    async get(name, query = {}, token, host) {
+      const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+      const res = await app.inject({ method: 'GET', url: `/api/${name}${qs ? `?${qs}` : ''}`, headers: headers(token, host) });
+      return { status: res.statusCode, body: res.json() };
+    },
+    async login(username = 'demo', password = 'demo123', schoolId = 100002) {
+      const res = await server.post('user/login', { username, password, school_id: schoolId });
+      if (res.body.code !== 200) throw new Error(`login ${username} failed: ${res.body.message}`);
+      return res.body.data.token as string;
+    },
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+  return server;
+}
+
+/** The databases the endpoint suites run on: SQLite always, PostgreSQL where CI provides one. */
+export const DATABASES: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
