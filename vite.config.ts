@@ -8,6 +8,6 @@ export default defineConfig({
   build: { outDir: 'dist', chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,
-    proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}`, '/files': `http://localhost:${process.env.PORT ?? 8080}` },
+    proxy: { '/assets/seed': `http://localhost:${process.env.PORT ?? 8080}`, '/api': `http://localhost:${process.env.PORT ?? 8080}`, '/files': `http://localhost:${process.env.PORT ?? 8080}` },
   },
 });

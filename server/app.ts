@@ -35,7 +35,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ? { level: 'warn' } : false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, keywords: ['errorMessage'] } },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true, keywords: ['errorMessage'] } },
   });
   const defaultDomain = opts.defaultDomain ?? 'demo';
 

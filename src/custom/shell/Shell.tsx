@@ -1,0 +1,19 @@
+import './shell.css';
+import type { ReactNode } from 'react';
+import { BackToTop } from './BackToTop';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** The page frame every screen except bare ones sits in: header, content, footer, back-to-top. */
+export function Shell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <Header />
+      <main className="app-main">
+        <div className="app-main__inner">{children}</div>
+      </main>
+      <Footer />
+      <BackToTop />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Avatar, Menu } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api, session, shellSettings, useSession, useSiteConfig } from '../../engine';
+import { ThemeDrawer } from './ThemeDrawer';
+
+/** What the header shows for the user: the real name, else 注册用户 and the mobile number. */
+export function displayName(user: { realname?: unknown; mobile?: unknown } | null | undefined): string {
+  if (user?.realname) return String(user.realname);
+  return `注册用户${user?.mobile ? String(user.mobile) : ''}`;
+}
+
+async function logout() {
+  try {
+    await api.call('user/loginout', {}, { silent: true });
+  } catch {
+    // Already invalid on the server: signing out locally is all that is left to do.
+  }
+  session.clear();
+  window.location.hash = '#/login';
+  window.location.reload();
+}
+
+export function UserMenu() {
+  const config = useSiteConfig()!;
+  const user = useSession()?.user;
+  const navigate = useNavigate();
+  const [themeOpen, setThemeOpen] = useState(false);
+  const items = shellSettings(config).userMenu;
+
+  return (
+    <>
+      <Menu position="bottom-end" width={180} shadow="md">
+        <Menu.Target>
+          <button type="button" className="app-header__user" data-testid="user-menu">
+            <Avatar src={user?.head_img ? String(user.head_img) : null} size={32} radius="xl" alt="" />
+            <span data-testid="user-name">{user ? displayName(user) : '…'}</span>
+          </button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {items.map((item) => {
+            const missing = item.screen !== undefined && !config.screens[item.screen];
+            const onClick = () => {
+              if (item.action === 'theme') setThemeOpen(true);
+              else if (item.action === 'logout') void logout();
+              else if (item.path) navigate(item.path);
+            };
+            return (
+              <Menu.Item key={item.label} disabled={missing} onClick={onClick} title={missing ? '即将开放' : undefined}>
+                {item.label}
+              </Menu.Item>
+            );
+          })}
+        </Menu.Dropdown>
+      </Menu>
+      <ThemeDrawer opened={themeOpen} onClose={() => setThemeOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { Alert, Container } from '@mantine/core';
+import { Component, useEffect, type ReactNode } from 'react';
+import { useSiteConfig } from './config';
+import { resolve } from './registry';
+import type { ScreenConfig } from './types';
+
+/** A renderer that throws shows a message in place of the screen instead of blanking the page. */
+class ScreenErrorBoundary extends Component<{ screen: string; children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Container py="xl">
+        <Alert color="red" title="页面出错了">
+          页面“{this.props.screen}”显示时出错：{this.state.error.message}。请刷新页面重试，若仍有问题请联系管理员。
+        </Alert>
+      </Container>
+    );
+  }
+}
+
+/** Renders one screen with the renderer its YAML `type:` names. */
+export function ScreenView({ screen }: { screen: ScreenConfig }) {
+  const config = useSiteConfig();
+  useEffect(() => {
+    const name = config?.branding.name;
+    document.title = [screen.title, name].filter(Boolean).join(' - ');
+  }, [screen.title, config?.branding.name]);
+
+  const Renderer = resolve(screen.type);
+  if (!Renderer) {
+    return (
+      <Container py="xl">
+        <Alert color="red" title="配置错误">没有名为 {screen.type} 的渲染器（页面 {screen.id}）</Alert>
+      </Container>
+    );
+  }
+  return (
+    <ScreenErrorBoundary screen={screen.title ?? screen.id}>
+      <Renderer screen={screen} props={screen.props ?? {}} />
+    </ScreenErrorBoundary>
+  );
+}

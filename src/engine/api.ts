@@ -1,0 +1,112 @@
+import axios, { type AxiosInstance } from 'axios';
+import { classify, type Outcome } from './errors';
+import { notify } from './notify';
+import { session } from './session';
+import type { Endpoint } from './types';
+
+/** A failed call: what the user was told, plus the reply's code and field errors for forms. */
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly code: number | null,
+    readonly status: number | null,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export interface CallOptions {
+  /** Do not toast the failure (the caller shows it itself, e.g. inline in a form). */
+  silent?: boolean;
+}
+
+type Params = Record<string, unknown>;
+
+let endpoints: Record<string, Endpoint> = {};
+let onSessionEnd: () => void = () => {};
+
+const http: AxiosInstance = axios.create({ baseURL: 'api/', timeout: 20000, validateStatus: () => true });
+
+http.interceptors.request.use((request) => {
+  const token = session.token();
+  if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  return request;
+});
+
+function formEncode(params: Params): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form;
+}
+
+/** `theory/test/{id}` with {id: 3} -> `theory/test/3`; the id is not sent again in the body. */
+function fillPath(name: string, params: Params): { path: string; rest: Params } {
+  const rest = { ...params };
+  const path = name.replace(/\{(\w+)\}/g, (_m, key: string) => {
+    const value = rest[key];
+    delete rest[key];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { path, rest };
+}
+
+async function send(name: string, params: Params): Promise<{ status: number | null; body: unknown }> {
+  const endpoint = endpoints[name];
+  if (!endpoint) throw new ApiCallError(`未知接口 ${name}（不在 config/endpoints.yaml 中）`, null, null);
+  const { path, rest } = fillPath(name, params);
+  try {
+    const reply =
+      endpoint.method === 'GET' || endpoint.method === 'DELETE'
+        ? await http.request({ method: endpoint.method, url: path, params: rest })
+        : await http.request({ method: endpoint.method, url: path, data: endpoint.body === 'json' ? rest : formEncode(rest) });
+    return { status: reply.status, body: reply.data };
+  } catch {
+    return { status: null, body: null }; // network failure or timeout
+  }
+}
+
+/** Acts on a failure the way the error catalogue says: toast, end the session, go to Login. */
+function handleFailure(outcome: Extract<Outcome, { ok: false }>, opts: CallOptions): never {
+  if (outcome.endSession) {
+    session.clear();
+    onSessionEnd();
+  }
+  if (!opts.silent || outcome.endSession) notify.error(outcome.message);
+  throw new ApiCallError(outcome.message, outcome.code, outcome.status, outcome.errors);
+}
+
+export const api = {
+  /** Called once by the bootstrap with the contract from /api/config and what to do when a session ends. */
+  configure(contract: Record<string, Endpoint>, sessionEnded: () => void) {
+    endpoints = contract;
+    onSessionEnd = sessionEnded;
+  },
+
+  /** Calls a contract entry by name and resolves with the reply's `data`; rejects with ApiCallError. */
+  async call<T = unknown>(name: string, params: Params = {}, opts: CallOptions = {}): Promise<T> {
+    const { status, body } = await send(name, params);
+    const outcome = classify<T>(status, body);
+    if (outcome.ok) return outcome.data;
+    return handleFailure(outcome, opts);
+  },
+
+  /** Like call, but also gives the success message (e.g. to show 提交成功). */
+  async callWithMessage<T = unknown>(name: string, params: Params = {}, opts: CallOptions = {}): Promise<{ data: T; message: string }> {
+    const { status, body } = await send(name, params);
+    const outcome = classify<T>(status, body);
+    if (outcome.ok) return { data: outcome.data, message: outcome.message };
+    return handleFailure(outcome, opts);
+  },
+};
+
+/** Loads the site configuration before anything else can call by name. */
+export async function fetchSiteConfig<T>(): Promise<T> {
+  const reply = await http.get('config');
+  const outcome = classify<T>(reply.status, reply.data);
+  if (!outcome.ok) throw new ApiCallError(outcome.message, outcome.code, outcome.status);
+  return outcome.data;
+}

@@ -1,0 +1,93 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { Button, Center, createTheme, Loader, MantineProvider, Stack, Text } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { useCallback, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { HashRouter } from 'react-router-dom';
+import { api, fetchSiteConfig } from './api';
+import { shellSettings, SiteConfigContext } from './config';
+import { AppRoutes, loginRedirect } from './router';
+import { session, useSession, type UserInfo } from './session';
+import { applyTheme, installScaling, storedThemeId } from './theme';
+import type { SiteConfig } from './types';
+
+const mantineTheme = createTheme({ primaryColor: 'blue', fontFamily: "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',system-ui,sans-serif" });
+
+let reloadConfig: () => Promise<void> = async () => {};
+
+/** Fetches the site configuration again (after login the user's school may differ from the host's). */
+export function reloadSiteConfig(): Promise<void> {
+  return reloadConfig();
+}
+
+/** Loads the signed-in user's profile whenever there is a token but no profile (new tab, after login). */
+function useUserProfile() {
+  const current = useSession();
+  useEffect(() => {
+    if (current?.token && !current.user) {
+      api.call<UserInfo>('user/get_info').then(session.setUser, () => {});
+    }
+  }, [current?.token, current?.user]);
+}
+
+function Site({ config }: { config: SiteConfig }) {
+  useUserProfile();
+  return (
+    <SiteConfigContext.Provider value={config}>
+      <AppRoutes />
+    </SiteConfigContext.Provider>
+  );
+}
+
+function Boot() {
+  const [config, setConfig] = useState<SiteConfig | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const next = await fetchSiteConfig<SiteConfig>();
+      const settings = shellSettings(next);
+      api.configure(next.endpoints, () => {
+        window.location.hash = loginRedirect(settings.loginPath, { pathname: window.location.hash.slice(1).split('?')[0] || '/', search: '' });
+      });
+      applyTheme(settings.themes.options.find((t) => t.id === storedThemeId(settings.themes)));
+      installScaling(settings.scaling);
+      setConfig(next);
+      setFailed(null);
+    } catch (err) {
+      setFailed(err instanceof Error ? err.message : '其他错误');
+    }
+  }, []);
+
+  useEffect(() => {
+    reloadConfig = load;
+    void load();
+  }, [load]);
+
+  if (failed) {
+    return (
+      <Center h="100vh">
+        <Stack align="center">
+          <Text>站点配置加载失败：{failed}</Text>
+          <Button onClick={() => void load()}>重新加载</Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!config) return <Center h="100vh"><Loader /></Center>;
+  return <Site config={config} />;
+}
+
+/** Starts the client: restores the session, then renders the site once its configuration has loaded. */
+export function start(container: HTMLElement): void {
+  session.restore();
+  createRoot(container).render(
+    <MantineProvider theme={mantineTheme}>
+      <Notifications position="top-center" />
+      <HashRouter>
+        <Boot />
+      </HashRouter>
+    </MantineProvider>,
+  );
+}

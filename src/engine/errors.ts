@@ -1,0 +1,46 @@
+import type { Envelope } from './types';
+
+/**
+ * The error catalogue (shell spec §8) as a pure function: what a reply means for the user.
+ * `api.ts` acts on the outcome (toast, clear the session, go to Login).
+ */
+export const SESSION_EXPIRED = '登录信息已失效，请重新登录！';
+export const OTHER_ERROR = '其他错误';
+
+export type Outcome<T = unknown> =
+  | { ok: true; data: T; message: string }
+  | { ok: false; code: number | null; status: number | null; message: string; errors?: Record<string, string[]>; endSession: boolean; toLogin: boolean };
+
+function isEnvelope(body: unknown): body is Envelope {
+  return !!body && typeof body === 'object' && 'code' in body;
+}
+
+/** Field errors joined, each followed by a line break; else the message. */
+function describeFailure(body: Envelope): string {
+  const errors = body.errors && Object.values(body.errors).flat();
+  if (errors && errors.length > 0) return errors.map((e) => `${e}\n`).join('');
+  return body.message || OTHER_ERROR;
+}
+
+export function classify<T>(status: number | null, body: unknown): Outcome<T> {
+  if (!isEnvelope(body)) {
+    // Network failure, proxy error page, or a reply that is not ours.
+    return { ok: false, code: null, status, message: OTHER_ERROR, endSession: false, toLogin: false };
+  }
+  const code = Number(body.code);
+  if (status !== null && status >= 400) {
+    const expired = code === 401 || code === 402;
+    return {
+      ok: false, code, status,
+      message: expired ? SESSION_EXPIRED : describeFailure(body),
+      errors: body.errors,
+      endSession: expired,
+      toLogin: expired,
+    };
+  }
+  if (code === 200) return { ok: true, data: body.data as T, message: body.message };
+  if (code === 401 || code === 402) return { ok: false, code, status, message: SESSION_EXPIRED, endSession: true, toLogin: true };
+  if (code === 409) return { ok: false, code, status, message: body.message || SESSION_EXPIRED, endSession: true, toLogin: true };
+  // Code 0 (a business refusal) and any other code: the server's message.
+  return { ok: false, code, status, message: body.message || OTHER_ERROR, errors: body.errors, endSession: false, toLogin: false };
+}

@@ -1,0 +1,10 @@
+// The engine's public surface for custom components and renderers.
+export { api, ApiCallError } from './api';
+export { reloadSiteConfig } from './bootstrap';
+export { shellSettings, useSiteConfig, type ShellSettings } from './config';
+export { evaluate, template } from './expr';
+export { notify } from './notify';
+export { register, registerLayout, type RendererProps } from './registry';
+export { session, useSession, type UserInfo } from './session';
+export { chooseTheme, storedThemeId } from './theme';
+export type { ScreenConfig, SiteConfig } from './types';

@@ -1,0 +1,41 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { ScreenConfig } from './types';
+
+/** What every renderer receives: its screen (route, title, ...) and the screen's `props` from YAML. */
+export interface RendererProps<P = Record<string, unknown>> {
+  screen: ScreenConfig;
+  props: P;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Renderer = ComponentType<RendererProps<any>>;
+
+const renderers = new Map<string, Renderer>();
+
+/** Registers a renderer under a YAML `type:` name. A second registration of a name is a mistake unless it says so. */
+export function register(type: string, component: Renderer, opts: { override?: boolean } = {}): void {
+  if (renderers.has(type) && !opts.override) {
+    throw new Error(`renderer "${type}" is already registered; pass { override: true } to replace it`);
+  }
+  renderers.set(type, component);
+}
+
+export function resolve(type: string): Renderer | undefined {
+  return renderers.get(type);
+}
+
+export function registeredTypes(): string[] {
+  return [...renderers.keys()].sort();
+}
+
+/** A layout wraps screens (the shell with header and footer); custom code registers it by name. */
+export type Layout = ComponentType<{ children: ReactNode }>;
+const layouts = new Map<string, Layout>();
+
+export function registerLayout(name: string, component: Layout): void {
+  layouts.set(name, component);
+}
+
+export function resolveLayout(name: string): Layout | undefined {
+  return layouts.get(name);
+}

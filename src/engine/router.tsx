@@ -1,0 +1,106 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useRef, type ReactNode } from 'react';
+import { Link, matchPath, Navigate, Route, Routes, useLocation, type Location } from 'react-router-dom';
+import { shellSettings, useSiteConfig } from './config';
+import { resolveLayout } from './registry';
+import { ScreenView } from './ScreenView';
+import { session } from './session';
+import { isMobileBrowser } from './theme';
+import type { ScreenConfig } from './types';
+
+/** `/login?redirect=<full path>` for a visitor without a token. */
+export function loginRedirect(loginPath: string, location: Pick<Location, 'pathname' | 'search'>): string {
+  return `${loginPath}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+function Guard({ screen, children }: { screen: ScreenConfig; children: ReactNode }) {
+  const config = useSiteConfig()!;
+  const location = useLocation();
+  if (screen.auth && !session.token()) return <Navigate to={loginRedirect(shellSettings(config).loginPath, location)} replace />;
+  return <>{children}</>;
+}
+
+function NotFound() {
+  const config = useSiteConfig()!;
+  return (
+    <Center py={80}>
+      <Stack align="center">
+        <Title order={3}>页面不存在</Title>
+        <Text c="dimmed">您访问的页面不存在或尚未开放。</Text>
+        <Button component={Link} to={shellSettings(config).home}>返回首页</Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** A path in a section whose screens need login (e.g. anything under /ucenter) needs login too, even unknown ones. */
+function needsLogin(screens: ScreenConfig[], pathname: string): boolean {
+  const section = (route: string) => route.split('/')[1];
+  return screens.some((s) => s.auth && section(s.route) === section(pathname));
+}
+
+function findScreen(screens: ScreenConfig[], pathname: string): ScreenConfig | undefined {
+  return screens.find((s) => matchPath({ path: s.route, end: true }, pathname));
+}
+
+/**
+ * The shell's content: the screen matching the location, plus every keep-alive screen visited before,
+ * kept mounted but hidden. Each cached screen sees the location it was last shown with, so its filters,
+ * page and scroll-independent state survive a round trip through other tabs.
+ */
+function ScreenHost({ screens }: { screens: ScreenConfig[] }) {
+  const config = useSiteConfig()!;
+  const location = useLocation();
+  const cache = useRef(new Map<string, Location>());
+  const active = findScreen(screens, location.pathname);
+  if (active?.keepAlive && session.token()) cache.current.set(active.id, location);
+  if (!session.token()) cache.current.clear();
+
+  // One keyed list, so a screen keeps its place (and its state) whether it is shown or hidden.
+  const mounted = [...cache.current.keys()];
+  if (active && !mounted.includes(active.id)) mounted.push(active.id);
+  return (
+    <>
+      {mounted.map((id) => {
+        const screen = screens.find((s) => s.id === id)!;
+        const shown = id === active?.id;
+        return (
+          <div key={id} hidden={!shown} data-screen={id}>
+            <Routes location={cache.current.get(id) ?? location}>
+              <Route path={screen.route} element={<Guard screen={screen}><ScreenView screen={screen} /></Guard>} />
+            </Routes>
+          </div>
+        );
+      })}
+      {!active && (needsLogin(screens, location.pathname) && !session.token()
+        ? <Navigate to={loginRedirect(shellSettings(config).loginPath, location)} replace />
+        : <NotFound />)}
+    </>
+  );
+}
+
+/** Routes from config/screens: `/` to the home screen, bare screens on their own, the rest inside the shell. */
+export function AppRoutes() {
+  const config = useSiteConfig()!;
+  const settings = shellSettings(config);
+  const location = useLocation();
+  const screens = Object.values(config.screens);
+  const bare = screens.filter((s) => (s as ScreenConfig & { layout?: string }).layout === 'bare');
+  const framed = screens.filter((s) => !bare.includes(s));
+  const Shell = resolveLayout('shell') ?? (({ children }: { children: ReactNode }) => <>{children}</>);
+
+  const mobilePage = screens.find((s) => s.route === '/result');
+  if (mobilePage && isMobileBrowser(navigator.userAgent) && location.pathname !== mobilePage.route) {
+    return <Navigate to={mobilePage.route} replace />;
+  }
+
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to={settings.home} replace />} />
+      {bare.map((s) => (
+        <Route key={s.id} path={s.route} element={<Guard screen={s}><ScreenView screen={s} /></Guard>} />
+      ))}
+      <Route path="*" element={<Shell><ScreenHost screens={framed} /></Shell>} />
+    </Routes>
+  );
+}

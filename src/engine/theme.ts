@@ -1,0 +1,49 @@
+import type { ShellSettings } from './config';
+
+/** Themes 1/2/3 (config/app.yaml `themes`), chosen in the theme drawer and kept in localStorage.stylecolor. */
+export const THEME_KEY = 'stylecolor';
+
+export type ThemeOption = ShellSettings['themes']['options'][number];
+
+export function storedThemeId(settings: ShellSettings['themes']): number {
+  const saved = Number(localStorage.getItem(THEME_KEY));
+  return settings.options.some((t) => t.id === saved) ? saved : settings.default;
+}
+
+/** Applies a theme's palette as CSS variables the shell's styles read. */
+export function applyTheme(theme: ThemeOption | undefined): void {
+  if (!theme) return;
+  const root = document.documentElement.style;
+  root.setProperty('--app-header-bg', theme.header ?? '#2b2f36');
+  root.setProperty('--app-header-text', theme.headerText ?? '#ffffff');
+  root.setProperty('--app-page-bg', theme.page ?? '#f2f3f5');
+  root.setProperty('--app-primary', theme.primary);
+  document.documentElement.dataset.theme = String(theme.id);
+}
+
+export function chooseTheme(settings: ShellSettings['themes'], id: number): void {
+  localStorage.setItem(THEME_KEY, String(id));
+  applyTheme(settings.options.find((t) => t.id === id));
+}
+
+/**
+ * Root font size scaled to the window width against the design width (1920), capped at maxScale times the
+ * base (2 x 16 px), and not below minScale so text stays readable on small laptops.
+ */
+export function rootFontSize(width: number, scaling: ShellSettings['scaling']): number {
+  const scale = Math.min(scaling.maxScale, Math.max(scaling.minScale ?? 0, width / scaling.designWidth));
+  return Math.round(scaling.baseFontSize * scale * 100) / 100;
+}
+
+export function installScaling(scaling: ShellSettings['scaling']): void {
+  const apply = () => {
+    document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth, scaling)}px`;
+  };
+  apply();
+  window.addEventListener('resize', apply);
+}
+
+/** Phones and tablets get the /result page (the spec does not support mobile browsers). */
+export function isMobileBrowser(userAgent: string): boolean {
+  return /Android|iPhone|iPad|iPod|Mobile|HarmonyOS|Windows Phone/i.test(userAgent);
+}

@@ -1,0 +1,54 @@
+// Types at the boundary between the server's /api/config reply and the client engine.
+// They mirror config/schema/*.json; change both together.
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  auth?: boolean;
+  body?: 'form' | 'json' | 'multipart' | 'query';
+  summary?: string;
+}
+
+export interface ScreenConfig {
+  id: string;
+  route: string;
+  auth?: boolean;
+  keepAlive?: boolean;
+  title?: string;
+  type: string;
+  props?: Record<string, unknown>;
+}
+
+export interface SchoolInfo {
+  id: number;
+  school_name: string;
+  school_logo: string;
+  type: string;
+  domain_name: string;
+}
+
+export interface Branding {
+  name: string;
+  logo: string;
+  productLogo: { default: string; type1: string };
+  footer: { copyright: string; icp: string; security: { text: string; url: string } };
+}
+
+export type AppConfig = Record<string, unknown>;
+
+export interface SiteConfig {
+  school: SchoolInfo;
+  branding: Branding;
+  features: Record<string, unknown>;
+  app: AppConfig;
+  endpoints: Record<string, Endpoint>;
+  screens: Record<string, ScreenConfig>;
+  version: string;
+}
+
+/** The reply envelope every API call answers with. */
+export interface Envelope<T = unknown> {
+  code: number;
+  data: T;
+  message: string;
+  errors?: Record<string, string[]>;
+}

@@ -1,0 +1,5 @@
+import './renderers';
+import './custom';
+import { start } from './engine/bootstrap';
+
+start(document.getElementById('root')!);

@@ -1,0 +1,60 @@
+import { Box, Card, SimpleGrid, Skeleton } from '@mantine/core';
+import type { RendererProps } from '../../engine/registry';
+import { FilterBar } from '../filters/FilterBar';
+import { Pager } from '../pager';
+import { resolveLink } from '../shared/links';
+import { EmptyList, LoadFailed } from '../shared/ListStatus';
+import { useListState } from '../shared/useListState';
+import { useRemoteList } from '../shared/useRemoteList';
+import { useTemplateScope } from '../shared/useTemplateScope';
+import { CourseCard } from './CourseCard';
+import type { CardsProps } from './types';
+
+const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
+
+/** `type: cards` — a server-paged card grid with a filter bar (the practice list). */
+export default function CardsRenderer({ props }: RendererProps<CardsProps>) {
+  const pageSize = props.pageSize ?? 8;
+  const list = useListState(pageSize);
+  const data = useRemoteList<Record<string, unknown>>(props.source, list.query);
+  const scope = useTemplateScope();
+
+  let body;
+  if (data.error) {
+    body = <LoadFailed message={data.error} onRetry={data.reload} />;
+  } else if (data.loading && data.items.length === 0) {
+    body = (
+      <SimpleGrid cols={GRID_COLS} spacing="lg" data-testid="cards-loading">
+        {Array.from({ length: pageSize }, (_, i) => (
+          <Card key={i} withBorder radius="md" padding="md">
+            <Card.Section><Skeleton height={160} radius={0} /></Card.Section>
+            <Skeleton height={16} mt="md" width="80%" />
+            <Skeleton height={12} mt="sm" width="60%" />
+            <Skeleton height={12} mt="sm" width="40%" />
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+  } else if (data.items.length === 0) {
+    body = <EmptyList text={props.empty} />;
+  } else {
+    body = (
+      <SimpleGrid cols={GRID_COLS} spacing="lg" style={{ opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+        {data.items.map((item, i) => (
+          <CourseCard key={String(item.id ?? i)} item={item} layout={props.card}
+            to={resolveLink(props.card.links, { ...scope, item })} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Box>
+      <FilterBar config={props.filters} onChange={list.setFilters} />
+      {body}
+      {!data.error && (
+        <Pager page={list.query.page} pageSize={pageSize} total={data.total} pagerCount={props.pagerCount} onChange={list.setPage} />
+      )}
+    </Box>
+  );
+}

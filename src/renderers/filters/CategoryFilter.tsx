@@ -1,0 +1,108 @@
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { formatCount } from '../shared/format';
+import type { ListQuery } from '../shared/source';
+import { useRemoteList } from '../shared/useRemoteList';
+import { directionIds, isOpen } from './tree';
+import type { CategoryFilterConfig, CategoryNode } from './types';
+
+const WHOLE_TREE: ListQuery = { page: 1, filters: {} };
+
+interface Props {
+  config: CategoryFilterConfig;
+  onChange: (patch: Record<string, unknown>) => void;
+}
+
+/** Direction chips (first level, with counts) and type chips (second level of the chosen direction, plus YAML shortcuts). */
+export function CategoryFilter({ config, onChange }: Props) {
+  const tree = useRemoteList<CategoryNode>(config.source, WHOLE_TREE);
+  const [direction, setDirection] = useState<CategoryNode | null>(null);
+  const [chosenType, setChosenType] = useState<string | null>(null);
+  const param = config.param;
+
+  const chooseDirection = (node: CategoryNode | null) => {
+    setDirection(node);
+    setChosenType(null);
+    onChange({ [param]: node ? directionIds(node) : undefined });
+  };
+  const chooseType = (key: string, ids: string) => {
+    setChosenType(key);
+    onChange({ [param]: ids });
+  };
+
+  if (tree.loading && tree.items.length === 0) {
+    return (
+      <Stack gap="sm" data-testid="category-loading">
+        <Skeleton height={28} width="70%" radius="xl" />
+        <Skeleton height={28} width="50%" radius="xl" />
+      </Stack>
+    );
+  }
+  if (tree.error) {
+    return <Text size="sm" c="dimmed">分类加载失败</Text>;
+  }
+
+  const types = direction?.children ?? [];
+  const shortcuts = config.shortcuts ?? [];
+  return (
+    <Stack gap="sm">
+      <ChipRow label={config.directionLabel ?? '实训方向'}>
+        <FilterChip text={config.allLabel ?? '全部'} active={direction === null} onClick={() => chooseDirection(null)} />
+        {tree.items.map((node) => (
+          <FilterChip key={String(node.value)} text={node.label} count={node.count} open={isOpen(node)}
+            active={direction?.value === node.value} onClick={() => chooseDirection(node)} />
+        ))}
+      </ChipRow>
+      {(shortcuts.length > 0 || types.length > 0) && (
+        <ChipRow label={config.typeLabel ?? '实训类型'}>
+          {shortcuts.map((shortcut, i) => (
+            <FilterChip key={`shortcut-${i}`} text={shortcut.label} active={chosenType === `shortcut:${i}`}
+              onClick={() => chooseType(`shortcut:${i}`, shortcut.ids)} />
+          ))}
+          {types.map((node) => (
+            <FilterChip key={String(node.value)} text={node.label} count={node.count} open={isOpen(node)}
+              active={chosenType === `type:${node.value}`} onClick={() => chooseType(`type:${node.value}`, String(node.value))} />
+          ))}
+        </ChipRow>
+      )}
+    </Stack>
+  );
+}
+
+function ChipRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" align="center" wrap="nowrap">
+      <Text size="sm" fw={600} c="dimmed" miw={72} style={{ flexShrink: 0 }}>
+        {label}：
+      </Text>
+      <Group gap={8} role="group" aria-label={label}>
+        {children}
+      </Group>
+    </Group>
+  );
+}
+
+interface ChipProps {
+  text: string;
+  count?: number;
+  open?: boolean;
+  active: boolean;
+  onClick: () => void;
+}
+
+function FilterChip({ text, count, open = true, active, onClick }: ChipProps) {
+  if (!open) {
+    return (
+      <Button size="compact-sm" radius="xl" variant="default" disabled data-closed="true"
+        rightSection={<Badge size="xs" variant="light" color="gray">暂未开放</Badge>}>
+        {text}
+      </Button>
+    );
+  }
+  return (
+    <Button size="compact-sm" radius="xl" variant={active ? 'filled' : 'default'} aria-pressed={active} onClick={onClick}>
+      {text}
+      {count !== undefined && <Text span size="xs" ml={4} opacity={0.75}>({formatCount(count)})</Text>}
+    </Button>
+  );
+}

@@ -1,0 +1,35 @@
+// Mirrors schema.json (hand-written; keep both in step).
+import type { SourceConfig } from '../shared/source';
+
+export interface KeywordFilterConfig {
+  param: string;
+  placeholder?: string;
+}
+
+export interface CategoryShortcut {
+  label: string;
+  ids: string;
+}
+
+export interface CategoryFilterConfig {
+  source: Pick<SourceConfig, 'endpoint' | 'params' | 'items'>;
+  param: string;
+  directionLabel?: string;
+  typeLabel?: string;
+  allLabel?: string;
+  shortcuts?: CategoryShortcut[];
+}
+
+export interface FiltersConfig {
+  keyword?: KeywordFilterConfig;
+  categories?: CategoryFilterConfig;
+}
+
+/** A node of the category tree reply (spec: value, label, count, children; link null = not open yet). */
+export interface CategoryNode {
+  value: number | string;
+  label: string;
+  count?: number;
+  link?: string | null;
+  children?: CategoryNode[];
+}

@@ -1,0 +1,54 @@
+import { Paper } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ErrorSchema } from '@rjsf/utils';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { RendererProps } from '../../engine/registry';
+import { api } from '../shared/engine';
+import { resolveParams, resolveValue } from '../shared/request';
+import { useTemplateScope } from '../shared/useTemplateScope';
+import { serverErrorsToErrorSchema } from './messages';
+import { SchemaForm } from './SchemaForm';
+import type { FormProps } from './types';
+
+/** The field errors a rejected call may carry (a 422 reply's `errors`). */
+function fieldErrors(reason: unknown): Record<string, string[]> | undefined {
+  if (reason && typeof reason === 'object' && 'errors' in reason) {
+    const errors = (reason as { errors?: unknown }).errors;
+    if (errors && typeof errors === 'object') return errors as Record<string, string[]>;
+  }
+  return undefined;
+}
+
+/** `type: form` — a YAML JSON-Schema form that posts to an endpoint, then says so and moves on. */
+export default function FormRenderer({ props }: RendererProps<FormProps>) {
+  const navigate = useNavigate();
+  const scope = useTemplateScope();
+  const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
+  const { submit } = props;
+
+  const send = async (data: Record<string, unknown>) => {
+    setServerErrors(undefined);
+    try {
+      await api.call(submit.endpoint, { ...resolveParams(submit.params, scope), ...data });
+    } catch (reason) {
+      setServerErrors(serverErrorsToErrorSchema(fieldErrors(reason)));
+      return;
+    }
+    if (submit.successMessage) notifications.show({ color: 'green', message: submit.successMessage });
+    if (submit.then) navigate(String(resolveValue(submit.then, scope)));
+  };
+
+  return (
+    <Paper withBorder radius="md" p="xl" maw={560}>
+      <SchemaForm
+        schema={props.schema}
+        uiSchema={props.uiSchema}
+        messages={props.messages}
+        extraErrors={serverErrors}
+        submitLabel={submit.label ?? '提交'}
+        onSubmit={send}
+      />
+    </Paper>
+  );
+}

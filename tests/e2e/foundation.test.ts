@@ -1,0 +1,159 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** What the server holds, read through the API as the demo student, so the UI is compared with the database. */
+async function coursesFromApi(params: Record<string, string>): Promise<{ names: string[]; total: number }> {
+  const login = await fetch(`${baseURL()}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'demo', password: 'demo123' }),
+  }).then((r) => r.json());
+  const reply = await fetch(`${baseURL()}/api/learn/get`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${login.data.token}` },
+    body: new URLSearchParams({ page_size: '8', ...params }),
+  }).then((r) => r.json());
+  return { names: reply.data.learn.map((l: { name: string }) => l.name), total: reply.data.allCount };
+}
+
+async function cardTitles(page: Page): Promise<string[]> {
+  await page.getByTestId('course-card').first().waitFor();
+  return page.getByTestId('course-card-title').allTextContents();
+}
+
+describe('foundation: login and practice list', () => {
+  it('sends an unauthenticated visitor to login with the intended path as redirect', async () => {
+    const page = await openPage(browser, '/ucenter/practices?tab=2');
+    await page.waitForURL(/#\/login\?redirect=/);
+    const redirect = new URL(page.url().replace('/#/', '/')).searchParams.get('redirect');
+    expect(redirect).toBe('/ucenter/practices?tab=2');
+    await expect(page.getByPlaceholder('请输入账号').waitFor()).resolves.toBeUndefined();
+    await page.context().close();
+  });
+
+  it('shows the demo school in the header of the login page', async () => {
+    const page = await openPage(browser, '/login');
+    await expect(page.getByTestId('school-name').textContent()).resolves.toContain('华康医科大学');
+    await page.context().close();
+  });
+
+  it('shows the server message for a wrong password and regenerates the image code', async () => {
+    const page = await openPage(browser, '/login');
+    const before = await page.getByTestId('captcha').getAttribute('data-code');
+    await loginAs(page, 'demo', 'wrong-password');
+    await expect(page.getByText('账号或密码错误').first().waitFor()).resolves.toBeUndefined();
+    const after = await page.getByTestId('captcha').getAttribute('data-code');
+    expect(after).not.toBe(before);
+    expect(page.url()).toContain('#/login');
+    await page.context().close();
+  });
+
+  it('rejects a malformed account before calling the server, with the spec message', async () => {
+    const page = await openPage(browser, '/login');
+    await loginAs(page, 'ab', 'demo123');
+    await expect(page.getByText('账号最少为4位').first().waitFor()).resolves.toBeUndefined();
+    await page.context().close();
+  });
+
+  it('logs the demo student in to the practice list with the courses the database holds, 8 per page', async () => {
+    const expected = await coursesFromApi({ page: '1' });
+    const page = await openPage(browser, '/login');
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+    const titles = await cardTitles(page);
+    expect(titles).toEqual(expected.names);
+    expect(titles).toHaveLength(8);
+
+    // page 2 shows the next 8 from the server
+    const second = await coursesFromApi({ page: '2' });
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => page.getByTestId('course-card-title').allTextContents()).toEqual(second.names);
+
+    // keyword search goes back to page 1 of the matching courses
+    const keyword = expected.names[0].slice(0, 2);
+    const found = await coursesFromApi({ page: '1', learn_name: keyword });
+    await page.getByPlaceholder('搜索实训项目').fill(keyword);
+    await page.getByPlaceholder('搜索实训项目').press('Enter');
+    await expect.poll(() => page.getByTestId('course-card-title').allTextContents()).toEqual(found.names);
+    expect(found.names.every((n) => n.includes(keyword))).toBe(true);
+    await page.context().close();
+  });
+
+  it('returns to the redirect path after login, here the teacher list from the database', async () => {
+    const page = await openPage(browser, '/ucenter/teacherlist');
+    await page.waitForURL(/#\/login\?redirect=/);
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/teacherlist/);
+    const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+    const teachers = db.prepare("select realname from users where role = 'teacher' and school_id = 100002 order by id").all() as { realname: string }[];
+    db.close();
+    for (const t of teachers) await page.getByRole('cell', { name: t.realname, exact: true }).first().waitFor();
+    await expect(page.getByRole('button', { name: '提问' }).count()).resolves.toBe(teachers.length);
+    await page.context().close();
+  });
+
+  it('greets a first-time login with the personal-centre tip', async () => {
+    const db = new Database(join(inject('dataDir'), 'app.sqlite'));
+    db.prepare("update users set login_count = 0 where username = 'stu00003' and school_id = 100002").run();
+    db.close();
+    const page = await openPage(browser, '/login');
+    await loginAs(page, 'stu00003', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+    await expect(page.getByText('个人中心可以完善个人信息哦！').first().waitFor()).resolves.toBeUndefined();
+    await page.context().close();
+  });
+
+  it('sends mobile browsers to the mobile notice', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' });
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/#/ucenter/practiceList`);
+    await page.waitForURL(/#\/result/);
+    await expect(page.getByText('暂不支持移动端访问').waitFor()).resolves.toBeUndefined();
+    await context.close();
+  });
+
+  it('logs out: the token is revoked and /ucenter needs a login again', async () => {
+    const page = await openPage(browser, '/login');
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+    const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(/#\/login/);
+    await page.waitForLoadState('load');
+    await page.getByPlaceholder('请输入账号').waitFor();
+    expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+    const reply = await fetch(`${baseURL()}/api/user/get_info`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(reply.status).toBe(401);
+    await page.goto(`${baseURL()}/#/ucenter/practiceList`);
+    await page.waitForURL(/#\/login\?redirect=/);
+    await page.context().close();
+  });
+
+  it('applies an edited school YAML on the next page load, without a rebuild', async () => {
+    const file = join(inject('configDir'), 'schools/100002.yaml');
+    const original = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, `${original}\n# edited by the test\n`.replace(/name: .*华康医科大学.*/, 'name: 华康医科大学（测试分校）'));
+      await new Promise((r) => setTimeout(r, 700));
+      const page = await openPage(browser, '/login');
+      await expect.poll(() => page.getByTestId('school-name').textContent()).toContain('华康医科大学（测试分校）');
+      await page.context().close();
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { classify, OTHER_ERROR, SESSION_EXPIRED } from '../../src/engine/errors';
+
+describe('error catalogue (shell spec §8)', () => {
+  it('passes success through', () => {
+    expect(classify(200, { code: 200, data: { a: 1 }, message: 'ok' })).toEqual({ ok: true, data: { a: 1 }, message: 'ok' });
+  });
+
+  it('ends the session and goes to Login on body code 401 or 402', () => {
+    for (const code of [401, 402]) {
+      expect(classify(200, { code, data: null, message: 'whatever' })).toMatchObject({ ok: false, message: SESSION_EXPIRED, endSession: true, toLogin: true });
+    }
+    expect(classify(401, { code: 401, data: null, message: '登录信息已失效，请重新登录！' })).toMatchObject({ endSession: true, toLogin: true });
+  });
+
+  it('shows the server message and ends the session on 409', () => {
+    expect(classify(200, { code: 409, data: null, message: '账号已在别处登录' })).toMatchObject({ message: '账号已在别处登录', endSession: true, toLogin: true });
+  });
+
+  it('joins field errors of an HTTP error, each followed by a line break', () => {
+    const outcome = classify(422, { code: 422, data: null, message: '请输入账号', errors: { username: ['请输入账号'], password: ['请输入密码'] } });
+    expect(outcome).toMatchObject({ ok: false, message: '请输入账号\n请输入密码\n', endSession: false });
+    expect(classify(404, { code: 404, data: null, message: '学校不存在' })).toMatchObject({ message: '学校不存在' });
+  });
+
+  it('says 其他错误 when an HTTP error has no body of ours', () => {
+    expect(classify(502, '<html>Bad gateway</html>')).toMatchObject({ ok: false, message: OTHER_ERROR });
+    expect(classify(null, null)).toMatchObject({ ok: false, message: OTHER_ERROR, code: null });
+  });
+
+  it('treats code 0 as a failure with the server message', () => {
+    expect(classify(200, { code: 0, data: null, message: '账号或密码错误' })).toMatchObject({ ok: false, code: 0, message: '账号或密码错误', endSession: false });
+  });
+});

@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import './setup-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { parse } from 'yaml';
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import CardsRenderer from '../../src/renderers/cards';
+import type { CardsProps } from '../../src/renderers/cards/types';
+import { formatCount } from '../../src/renderers/shared/format';
+import { renderWithProviders } from './renderer-harness';
+
+const mocks = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('../../src/renderers/shared/engine', async () => {
+  const expr = await vi.importActual<typeof import('../../src/engine/expr')>('../../src/engine/expr');
+  const { USER, SITE } = await import('./renderer-harness');
+  return {
+    api: { call: mocks.call },
+    evaluate: expr.evaluate,
+    template: expr.template,
+    useSiteConfig: () => SITE,
+    useSession: () => ({ user: USER }),
+  };
+});
+
+// The real screen file, so the test covers what operators ship.
+const screenFile = parse(readFileSync('config/screens/practice-list.yaml', 'utf8'));
+const props = screenFile.props as CardsProps;
+
+const TREE = [
+  {
+    value: 1, label: '口腔修复', count: 12, link: '/x',
+    children: [
+      { value: 2, label: '卡环', count: 5, link: '/x' },
+      { value: 17, label: '铸造', count: 7, link: '/x' },
+      { value: 30, label: '排牙', count: 0, link: null },
+    ],
+  },
+  { value: 5, label: '临床技能', count: 3, link: null, children: [] },
+];
+
+function course(id: number, extra: Record<string, unknown> = {}) {
+  return { id, name: `实训项目${id}`, thum: `/files/${id}.png`, change_time: '2024-03-05 10:20:30', user_count: 10, childrens: [], ...extra };
+}
+
+function learnCalls(): Record<string, unknown>[] {
+  return mocks.call.mock.calls.filter((c) => c[0] === 'learn/get').map((c) => c[1] as Record<string, unknown>);
+}
+const lastLearnCall = () => learnCalls().at(-1)!;
+
+beforeEach(() => {
+  mocks.call.mockReset();
+  mocks.call.mockImplementation(async (name: string, params: Record<string, unknown>) => {
+    if (name === 'learn/cate/tree') return TREE;
+    const page = Number(params.page);
+    const learn = Array.from({ length: 8 }, (_, i) => course((page - 1) * 8 + i + 1));
+    if (page === 1) {
+      learn[0] = course(1, { user_count: 12345, childrens: [{ id: 11 }, { id: 12 }] });
+      learn[1] = course(2, { user_count: 56789 });
+    }
+    return { learn, allCount: 40, allPage: 5 };
+  });
+});
+
+async function renderList() {
+  renderWithProviders(<CardsRenderer screen={{ id: 'practice-list', route: '/ucenter/practiceList', type: 'cards' }} props={props} />);
+  await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(8));
+}
+
+describe('count display', () => {
+  it('shows 10000 and more as the first digit plus 万+', () => {
+    expect(formatCount(12345)).toBe('1万+');
+    expect(formatCount(56789)).toBe('5万+');
+    expect(formatCount(10000)).toBe('1万+');
+    expect(formatCount(9999)).toBe('9999');
+    expect(formatCount(null)).toBe('0');
+  });
+});
+
+describe('cards renderer (practice list)', () => {
+  it('asks learn/get for page 1 of 8 with the user from the session and shows each card', async () => {
+    await renderList();
+    expect(lastLearnCall()).toEqual({ user_id: 7, class_id: 3, page: 1, page_size: 8 });
+    const first = screen.getAllByTestId('course-card')[0];
+    expect(within(first).getByTestId('course-card-title').textContent).toBe('实训项目1');
+    expect(within(first).getByText('1万+人学习')).toBeTruthy();
+    expect(within(first).getByText('2024-03-05')).toBeTruthy();
+    expect(within(screen.getAllByTestId('course-card')[1]).getByText('5万+人学习')).toBeTruthy();
+    expect(screen.getByText('共 40 条')).toBeTruthy();
+  });
+
+  it('links a practice with children to its channel page and any other course to its introduction', async () => {
+    await renderList();
+    const [withChildren, plain] = screen.getAllByTestId('course-card');
+    const channel = new URL(withChildren.getAttribute('href')!, 'http://x');
+    expect(channel.pathname).toBe('/ucenter/Channel');
+    expect(Object.fromEntries(channel.searchParams)).toEqual({ courseId: '1', childrens: '2', practice: '实训项目1' });
+    expect(plain.getAttribute('href')).toBe('/courses/2/details-introduce');
+  });
+
+  it('loads page 2 when its page button is clicked', async () => {
+    await renderList();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(lastLearnCall().page).toBe(2));
+    await waitFor(() => expect(screen.getAllByTestId('course-card-title')[0].textContent).toBe('实训项目9'));
+  });
+
+  it('searches by keyword from page 1', async () => {
+    await renderList();
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(lastLearnCall().page).toBe(3));
+    const box = screen.getByPlaceholderText('搜索实训项目');
+    fireEvent.change(box, { target: { value: ' 口腔 ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(lastLearnCall()).toMatchObject({ learn_name: '口腔', page: 1 }));
+  });
+
+  it('choosing a direction goes back to page 1, filters by its open types and shows them', async () => {
+    await renderList();
+    expect(screen.queryByRole('button', { name: /卡环/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(lastLearnCall().page).toBe(2));
+    fireEvent.click(screen.getByRole('button', { name: /口腔修复/ }));
+    await waitFor(() => expect(lastLearnCall()).toMatchObject({ category_id: '2,17', page: 1 }));
+    expect(screen.getByRole('button', { name: /卡环/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /铸造/ }));
+    await waitFor(() => expect(lastLearnCall()).toMatchObject({ category_id: '17', page: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: '全部' }));
+    await waitFor(() => expect(lastLearnCall().category_id).toBeUndefined());
+  });
+
+  it('shows a category without a link as 暂未开放 and never filters by it', async () => {
+    await renderList();
+    const closedDirection = screen.getByRole('button', { name: /临床技能/ });
+    expect(closedDirection.textContent).toContain('暂未开放');
+    expect((closedDirection as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /口腔修复/ }));
+    await waitFor(() => expect(lastLearnCall().category_id).toBe('2,17'));
+    const closedType = screen.getByRole('button', { name: /排牙/ });
+    expect(closedType.textContent).toContain('暂未开放');
+    const before = learnCalls().length;
+    fireEvent.click(closedType);
+    fireEvent.click(closedDirection);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(learnCalls()).toHaveLength(before);
+    expect(learnCalls().some((c) => String(c.category_id ?? '').split(',').includes('30'))).toBe(false);
+  });
+
+  it('offers the YAML shortcut of fixed categories 2 and 17', async () => {
+    await renderList();
+    fireEvent.click(screen.getByRole('button', { name: '全部类型' }));
+    await waitFor(() => expect(lastLearnCall()).toMatchObject({ category_id: '2,17', page: 1 }));
+  });
+
+  it('says 暂无数据 when nothing matches', async () => {
+    mocks.call.mockImplementation(async (name: string) => (name === 'learn/cate/tree' ? TREE : { learn: [], allCount: 0 }));
+    renderWithProviders(<CardsRenderer screen={{ id: 'practice-list', route: '/', type: 'cards' }} props={props} />);
+    await waitFor(() => expect(screen.getByText('暂无数据')).toBeTruthy());
+    expect(screen.queryByTestId('pager')).toBeNull();
+  });
+});
