@@ -115,6 +115,43 @@ describe('foundation: login and practice list', () => {
     await page.context().close();
   });
 
+  it('keeps the practice list page when coming back from another screen (keep-alive)', async () => {
+    const page = await openPage(browser, '/login');
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+    await cardTitles(page);
+    await page.getByRole('button', { name: '3', exact: true }).click();
+    const third = (await coursesFromApi({ page: '3' })).names;
+    await expect.poll(() => page.locator('[data-screen="practice-list"]:not([hidden])').getByTestId('course-card-title').allTextContents()).toEqual(third);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '答疑老师' }).click();
+    await page.waitForURL(/#\/ucenter\/teacherlist/);
+    await page.getByRole('link', { name: '实训项目' }).click();
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+    await expect.poll(() => page.locator('[data-screen="practice-list"]:not([hidden])').getByTestId('course-card-title').allTextContents()).toEqual(third);
+    await page.context().close();
+  });
+
+  it('applies a chosen theme from the 400 px drawer and keeps it across reloads (default 2)', async () => {
+    const page = await openPage(browser, '/login');
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+    const headerBg = () => page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await headerBg()).toBe('rgb(43, 47, 54)');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '主题风格' }).click();
+    const drawer = page.locator('.mantine-Drawer-content');
+    await drawer.waitFor();
+    expect(Math.round((await drawer.boundingBox())!.width)).toBe(400);
+    await page.getByTestId('theme-1').click();
+    await expect.poll(headerBg).toBe('rgb(13, 42, 92)');
+    expect(await page.evaluate(() => localStorage.getItem('stylecolor'))).toBe('1');
+    await page.reload();
+    await page.getByTestId('school-name').waitFor();
+    await expect.poll(headerBg).toBe('rgb(13, 42, 92)');
+    await page.context().close();
+  });
+
   it('sends mobile browsers to the mobile notice', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' });
     const page = await context.newPage();

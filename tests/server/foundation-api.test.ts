@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startTestServer, type TestServer } from './harness';
+import { loadContract, routeUrl } from '../../server/contract';
+import { CONFIG_DIR, DATABASES, startTestServer, type TestServer } from './harness';
 
 describe.each(DATABASES)('foundation API on %s', (kind) => {
   let s: TestServer;
@@ -46,6 +47,14 @@ describe.each(DATABASES)('foundation API on %s', (kind) => {
       expect(doc.openapi).toMatch(/^3\./);
       expect(doc.paths['/api/learn/get'].post.requestBody).toBeTruthy();
       expect(doc.paths['/api/user/login']).toBeTruthy();
+    });
+
+    it('serves every call of the API contract (config/endpoints.yaml), with its method', () => {
+      const contract = loadContract(CONFIG_DIR);
+      expect(Object.keys(contract).length).toBeGreaterThan(5);
+      for (const [name, entry] of Object.entries(contract)) {
+        expect(s.app.hasRoute({ method: entry.method, url: routeUrl(name) }), name).toBe(true);
+      }
     });
 
     it('answers unknown API paths with a JSON 404', async () => {

@@ -7,7 +7,8 @@ export function ThemeDrawer({ opened, onClose }: { opened: boolean; onClose: () 
   const themes = shellSettings(useSiteConfig()!).themes;
   const [current, setCurrent] = useState(() => storedThemeId(themes));
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={400} title="主题风格" data-testid="theme-drawer">
+    // 400 CSS pixels whatever the root font scaling (Mantine sizes are rem, which the scaling shrinks).
+    <Drawer opened={opened} onClose={onClose} position="right" title="主题风格" styles={{ content: { flex: '0 0 400px', maxWidth: '100%' } }}>
       <SimpleGrid cols={1} spacing="md">
         {themes.options.map((t) => (
           <button

@@ -26,7 +26,8 @@ export function UserMenu() {
   const user = useSession()?.user;
   const navigate = useNavigate();
   const [themeOpen, setThemeOpen] = useState(false);
-  const items = shellSettings(config).userMenu;
+  // An operator can switch the theme drawer off per school (features.themes: false).
+  const items = shellSettings(config).userMenu.filter((item) => item.action !== 'theme' || config.features.themes !== false);
 
   return (
     <>
