@@ -10,11 +10,8 @@ import type { Contract } from './contract';
 import { installAuth } from './http/auth';
 import { installErrorHandling } from './http/envelope';
 import type { RouteContext } from './routes/define';
-import { answerRoutes } from './routes/answer';
-import { learnRoutes } from './routes/learn';
-import { schoolRoutes } from './routes/school';
-import { systemRoutes, type SiteConfigSource } from './routes/system';
-import { userRoutes } from './routes/user';
+import { registerRoutes } from './routes';
+import type { SiteConfigSource } from './routes/system';
 
 export interface AppOptions {
   db: Db;
@@ -51,11 +48,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const ctx: RouteContext = { app, db: opts.db, contract: opts.contract };
-  systemRoutes(ctx, { config: opts.config, defaultDomain });
-  schoolRoutes(ctx);
-  userRoutes(ctx, { defaultDomain });
-  learnRoutes(ctx);
-  answerRoutes(ctx);
+  registerRoutes(ctx, { config: opts.config, defaultDomain, dataDir: opts.dataDir });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(staticFiles, { root: SEED_ASSETS, prefix: '/assets/seed/', decorateReply: false, index: false });

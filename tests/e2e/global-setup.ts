@@ -43,9 +43,11 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-
   const work = mkdtempSync(join(tmpdir(), 'e2e-'));
+  // A private build, so parallel runs never race on dist/.
+  const distDir = join(work, 'dist');
+  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+
   const configDir = join(work, 'config');
   const dataDir = join(work, 'data');
   cpSync(join(root, 'config'), configDir, { recursive: true });
@@ -54,7 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let log = '';
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONFIG_DIR: configDir, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONFIG_DIR: configDir, DIST_DIR: distDir, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (log += chunk));
