@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig, Endpoint, ScreenConfig } from '../../src/engine/types.js';
 import { dedupeIssues, sortIssues, type Issue } from './issues.js';
+import { checkExpressions } from './expressions.js';
 import { loadYamlFile, type LoadedYaml } from './load.js';
 import { mergePatch } from './merge.js';
 import { locate, type Target } from './positions.js';
@@ -120,7 +121,9 @@ export function readConfig(configDir: string, options: ReadOptions = {}): ReadRe
     fileCount++;
     const loaded = loadYamlFile(abs, display(abs));
     issues.push(...loaded.issues);
-    return loaded.issues.length ? undefined : loaded;
+    if (loaded.issues.length) return undefined;
+    if (!abs.endsWith('endpoints.yaml')) issues.push(...checkExpressions(loaded));
+    return loaded;
   };
   const whole = (loaded: LoadedYaml): Target[] => [{ loaded, prefix: [] }];
 

@@ -120,3 +120,50 @@ export function template(source: string, scope: Scope): string {
     return value === null || value === undefined ? '' : String(value);
   });
 }
+
+/** Names a YAML expression may start from: the template scope and the row/item of lists. */
+export const SCOPE_ROOTS = ['user', 'school', 'features', 'query', 'item', 'row', 'app'] as const;
+
+/**
+ * Checks an expression without evaluating it: it must parse, start every name from a known root and call only
+ * the whitelisted helpers. Returns the first problem in Chinese, or null. Used by `npm run config:check`.
+ */
+export function checkExpression(source: string, roots: readonly string[] = SCOPE_ROOTS): string | null {
+  let node: Node;
+  try {
+    node = parse(source);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  const literals = new Set(['true', 'false', 'null', 'undefined']);
+  const visit = (n: Node): string | null => {
+    switch (n.type) {
+      case 'Identifier':
+        return literals.has(n.name) || roots.includes(n.name) ? null : `表达式 ${source} 中的 ${n.name} 未定义（可用: ${roots.join(', ')}）`;
+      case 'MemberExpression':
+        if (!n.computed && FORBIDDEN.has(n.property.name)) return `表达式 ${source} 不允许访问 ${n.property.name}`;
+        return visit(n.object) ?? (n.computed ? visit(n.property) : null);
+      case 'CallExpression': {
+        const name = n.callee.type === 'Identifier' ? n.callee.name : '';
+        if (!HELPERS[name]) return `表达式 ${source} 调用了未知函数 ${name || '(表达式)'}（可用: ${Object.keys(HELPERS).join(', ')}）`;
+        for (const a of n.arguments) { const p = visit(a); if (p) return p; }
+        return null;
+      }
+      case 'Compound':
+        return `表达式 ${source} 只能有一条语句`;
+      default:
+        for (const child of [n.left, n.right, n.argument, n.test, n.consequent, n.alternate, ...(n.elements ?? [])]) {
+          if (child) { const p = visit(child); if (p) return p; }
+        }
+        return ['Literal', 'BinaryExpression', 'LogicalExpression', 'UnaryExpression', 'ConditionalExpression', 'ArrayExpression'].includes(n.type)
+          ? null
+          : `表达式 ${source} 使用了不支持的写法 ${n.type}`;
+    }
+  };
+  return visit(node);
+}
+
+/** The `${...}` expressions inside a template string. */
+export function templateExpressions(text: string): string[] {
+  return [...text.matchAll(/\$\{([^}]*)\}/g)].map((m) => m[1]);
+}
