@@ -23,7 +23,11 @@ export interface AppOptions {
   /** Domain label of the school that serves hosts matching no school (plain localhost, an IP). */
   defaultDomain?: string;
   logger?: boolean;
+  /** Secret partner platforms send to issue landing tickets; a development default when unset. */
+  partnerSecret?: string;
 }
+
+export const DEV_PARTNER_SECRET = 'dev-partner-secret';
 
 const SEED_ASSETS = path.resolve(import.meta.dirname, 'assets/seed');
 
@@ -48,13 +52,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const ctx: RouteContext = { app, db: opts.db, contract: opts.contract };
-  registerRoutes(ctx, { config: opts.config, defaultDomain, dataDir: opts.dataDir });
+  registerRoutes(ctx, { config: opts.config, defaultDomain, dataDir: opts.dataDir, partnerSecret: opts.partnerSecret ?? DEV_PARTNER_SECRET });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(staticFiles, { root: SEED_ASSETS, prefix: '/assets/seed/', decorateReply: false, index: false });
-  const uploads = path.join(opts.dataDir, 'uploads');
-  fs.mkdirSync(uploads, { recursive: true });
-  await app.register(staticFiles, { root: uploads, prefix: '/files/', decorateReply: false, index: false });
+  // Demo external applications (the landing page's 3D app) so the single sign-on flow runs locally.
+  await app.register(staticFiles, { root: path.resolve(import.meta.dirname, 'assets/apps'), prefix: '/apps/', decorateReply: false, index: ['index.html'] });
+  // /files/ (uploads) is served by server/routes/upload.ts: only to the file's owner.
+  fs.mkdirSync(path.join(opts.dataDir, 'uploads'), { recursive: true });
   if (opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html'))) {
     await app.register(staticFiles, { root: opts.distDir, prefix: '/', decorateReply: false, wildcard: true });
   }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { rendererPropsSchemas } from '../src/renderers/schemas';
+import { propsSchemas } from '../src/propsSchemas';
 import { createConfigStore, formatIssue } from './config';
 import { loadContract } from './contract';
 import { migrate, openDatabase } from './db';
@@ -15,7 +15,7 @@ async function main() {
   const configDir = path.resolve(process.env.CONFIG_DIR ?? path.join(root, 'config'));
   const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 
-  const config = createConfigStore({ configDir, rendererSchemas: rendererPropsSchemas, onIssues: (issues) => issues.forEach((i) => console.error(`配置错误（继续使用上一次有效配置）: ${formatIssue(i)}`)) });
+  const config = createConfigStore({ configDir, rendererSchemas: propsSchemas, onIssues: (issues) => issues.forEach((i) => console.error(`配置错误（继续使用上一次有效配置）: ${formatIssue(i)}`)) });
   config.load(); // fail fast, with the file:line:column report, when the configuration is invalid
   const contract = loadContract(configDir);
   const opened = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL });
@@ -26,7 +26,7 @@ async function main() {
     console.log(`演示数据已生成：${summary.users} 个用户，${summary.learns} 门课程（${summary.seconds.toFixed(1)} 秒）`);
   }
 
-  const app = await buildApp({ db: opened.db, contract, config, dataDir, distDir, logger: true, defaultDomain: process.env.DEFAULT_SCHOOL_DOMAIN ?? 'demo' });
+  const app = await buildApp({ db: opened.db, contract, config, dataDir, distDir, logger: true, defaultDomain: process.env.DEFAULT_SCHOOL_DOMAIN ?? 'demo', partnerSecret: process.env.LANDING_PARTNER_SECRET });
   const shutdown = async () => {
     await app.close();
     await opened.close();

@@ -1,11 +1,11 @@
 // npm run config:check — validates CONFIG_DIR (default ./config) and prints `file:line:column: message` lines.
 import path from 'node:path';
 import { formatIssue } from './issues.js';
-import { rendererPropsSchemas } from '../../src/renderers/schemas.js';
+import { propsSchemas } from '../../src/propsSchemas.js';
 import { readConfig } from './snapshot.js';
 
 const configDir = path.resolve(process.env.CONFIG_DIR || 'config');
-const result = readConfig(configDir, { rendererSchemas: rendererPropsSchemas });
+const result = readConfig(configDir, { rendererSchemas: propsSchemas });
 if (result.issues.length === 0) {
   console.log(`配置检查通过（${result.fileCount} 个文件）`);
   process.exit(0);

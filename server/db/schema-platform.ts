@@ -70,6 +70,8 @@ export interface LaunchTokenTable {
   expires_at: Timestamp;
   used_at: Defaulted<Timestamp | null>;
   created_at: Defaulted<Timestamp>;
+  score_record_id: Defaulted<number | null>; // the record a simulation's result upload created
+  result_hash: Defaulted<string | null>; // sha256 of that upload, so an identical retry is answered, not refused
 }
 
 /** Tickets a partner platform hands out; exchanged once for a user. */

@@ -166,6 +166,8 @@ export interface ConversationTable {
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
   deleted_by_student: Defaulted<number>;
+  unread_teacher: Defaulted<number>; // messages from the student not yet read by the teacher (0008)
+  student_cleared_id: Defaulted<number>; // messages up to this id are hidden from the student after a delete (0008)
 }
 
 export interface MessageTable {

@@ -6,7 +6,8 @@ import type { FastifySchemaValidationError } from 'fastify/types/schema';
  */
 export interface FieldSchema {
   title?: string;
-  errorMessage?: string;
+  /** One message for every rule, or one per rule keyword (required, pattern, minLength, ...). */
+  errorMessage?: string | Record<string, string>;
 }
 
 function fieldOf(error: FastifySchemaValidationError): string {
@@ -54,7 +55,8 @@ export function toFieldErrors(errors: FastifySchemaValidationError[], schema: un
   for (const error of errors) {
     const field = fieldOf(error);
     const prop = propertySchema(schema, field);
-    const message = prop?.errorMessage ?? describe(error, prop?.title ?? field);
+    const custom = typeof prop?.errorMessage === 'object' ? prop.errorMessage[error.keyword] : prop?.errorMessage;
+    const message = custom ?? describe(error, prop?.title ?? field);
     (out[field] ??= []).includes(message) || out[field].push(message);
   }
   return out;

@@ -32,7 +32,8 @@ export function defineRoute(ctx: RouteContext, name: string, spec: RouteSpec): v
     method: entry.method,
     url: routeUrl(name),
     schema: { ...spec.schema, summary: entry.summary, tags: [name.split('/')[0]], ...(entry.auth && { security: [{ bearer: [] }] }) },
-    preHandler: entry.auth ? requireUser(ctx.db) : undefined,
+    // Before validation, so a caller without a valid token learns nothing about the input rules.
+    preValidation: entry.auth ? requireUser(ctx.db) : undefined,
     handler: async (request, reply) => {
       const result = await spec.handler(request, reply);
       if (reply.sent) return reply;

@@ -1,21 +1,43 @@
 // Every API area registers its routes here; each area is one file (server/routes/<area>.ts).
 import type { RouteContext } from './define';
 import { answerRoutes } from './answer';
+import { assignRoutes } from './assign';
+import { landingRoutes } from './landing';
 import { learnRoutes } from './learn';
+import { messageRoutes } from './message';
 import { schoolRoutes } from './school';
+import { scoreRoutes } from './score';
+import { simulationRoutes } from './simulation';
+import { taskRoutes } from './task';
+import { uploadRoutes } from './upload';
 import { systemRoutes, type SiteConfigSource } from './system';
+import { teacherRoutes } from './teacher';
+import { theoryRoutes } from './theory';
+import { topicRoutes } from './topic';
 import { userRoutes } from './user';
 
 export interface RouteOptions {
   config: SiteConfigSource;
   defaultDomain: string;
   dataDir: string;
+  /** Shared secret partner platforms use to issue landing tickets. */
+  partnerSecret: string;
 }
 
 export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   systemRoutes(ctx, opts);
   schoolRoutes(ctx);
   userRoutes(ctx, opts);
-  learnRoutes(ctx);
+  learnRoutes(ctx, opts);
+  scoreRoutes(ctx);
+  simulationRoutes(ctx, opts);
   answerRoutes(ctx);
+  messageRoutes(ctx);
+  teacherRoutes(ctx);
+  landingRoutes(ctx, opts);
+  theoryRoutes(ctx);
+  assignRoutes(ctx);
+  taskRoutes(ctx);
+  uploadRoutes(ctx, opts);
+  topicRoutes(ctx);
 }

@@ -3,8 +3,10 @@ import { currentUser } from '../http/auth';
 import { categoryTree, inCategories, likePattern, parseIdList, visibleCourses } from '../services/catalogue';
 import { assertOwnScope } from '../services/users';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
+import { learnCourseRoutes } from './learn-course';
 
-const MAX_PAGE_SIZE = 100;
+// The spec's full course list (/course) asks for 9999 rows at once.
+const MAX_PAGE_SIZE = 9999;
 
 const listBody = objectSchema({
   user_id: field.int('用户'),
@@ -17,8 +19,9 @@ const listBody = objectSchema({
   state: field.int('状态', { enum: [0, 1] }),
 });
 
-export function learnRoutes(ctx: RouteContext): void {
+export function learnRoutes(ctx: RouteContext, opts: { defaultDomain: string }): void {
   const { db } = ctx;
+  learnCourseRoutes(ctx, opts);
 
   defineRoute(ctx, 'learn/cate/tree', {
     schema: { body: objectSchema({ user_id: field.int('用户'), type: field.int('项目类型', { enum: [0, 1, 2] }) }) },

@@ -1,4 +1,4 @@
-import { CATEGORIES, COURSES, FIRST_MODULE_LEARN_ID, type CategorySeed, type CourseSeed } from './data/catalogue';
+import { CATEGORIES, COURSES, FIRST_MODULE_LEARN_ID, type CategorySeed, type CourseSeed, type Glyph } from './data/catalogue';
 import { avatar, courseThumbnail, galleryScene, schoolLogo } from './svg';
 
 /**
@@ -88,6 +88,16 @@ const RUBRIC = `考核评分标准
 | 用时与人文关怀 | 10 |
 `;
 
+/** The landing page gallery (/njkq): two images for each of preparation, operation and practice. */
+export const LANDING_IMAGES: { name: string; title: string; caption: string; hue: number; glyph: Glyph }[] = [
+  { name: 'prep-1', title: '术前准备', caption: '病例资料与考站要求', hue: 205, glyph: 'exam' },
+  { name: 'prep-2', title: '术前准备', caption: '器械准备与核对', hue: 215, glyph: 'scalpel' },
+  { name: 'op-1', title: '操作流程', caption: '三维口腔模型操作', hue: 185, glyph: 'tooth' },
+  { name: 'op-2', title: '操作流程', caption: '种植体植入演示', hue: 170, glyph: 'implant' },
+  { name: 'practice-1', title: '实践练习', caption: '考站模拟训练', hue: 262, glyph: 'exam' },
+  { name: 'practice-2', title: '实践练习', caption: '评分反馈与复盘', hue: 150, glyph: 'scan' },
+];
+
 /** Every generated seed asset: path relative to server/assets/ -> file content. */
 export function seedAssetFiles(): Map<string, string> {
   const files = new Map<string, string>();
@@ -107,6 +117,7 @@ export function seedAssetFiles(): Map<string, string> {
   }
   for (let n = 0; n < AVATAR_COUNT; n++) put(url.avatar(n), avatar((n * 47 + 190) % 360));
   for (const s of SEED_SCHOOLS) put(url.logo(s.id), schoolLogo({ name: s.school_name, hue: s.hue }));
+  for (const img of LANDING_IMAGES) put(`${ASSET_URL}/landing/${img.name}.svg`, galleryScene(img));
   put(url.resource(RESOURCES[0].file), GUIDE);
   put(url.resource(RESOURCES[1].file), RUBRIC);
   return files;

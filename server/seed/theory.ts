@@ -52,7 +52,30 @@ export async function seedTheory(ctx: SeedContext, org: OrgResult, people: Peopl
     deadline_at: ctx.at(-15, 36000 + 3600), submitted_at: ctx.at(-15, 36000 + 2400), score, last_seq: answers.length,
   }]);
   await insertRows(ctx.db, 'theory_answers', answers);
-  ctx.log(`理论考试 ${tests.length}, 试题 ${questions.length}`);
+  const extra = await seedOpenTest(ctx, teacher.id, questionId);
+  ctx.log(`理论考试 ${tests.length + 1}, 试题 ${questions.length + extra}`);
+}
+
+/** Every question type, for the whole demo school (no class rows), open now with a 30-minute limit. */
+const OPEN_TEST_QUESTIONS: typeof QUESTIONS = [
+  { type: 1, question: '上颌第一磨牙最大的牙尖是：', options: ['近中颊尖', '远中颊尖', '近中舌尖', '远中舌尖'], answer: 'C', poins: 10 },
+  { type: 2, question: '下列属于牙体硬组织的有：', options: ['釉质', '牙本质', '牙骨质', '牙髓', '牙周膜', '牙槽骨'], answer: 'A B C', poins: 15 },
+  { type: 3, question: '乳牙共有 20 颗。', options: ['正确', '错误'], answer: '正确', poins: 5 },
+  { type: 4, question: '恒牙列共有 ____ 颗牙，其中磨牙 ____ 颗，前磨牙 ____ 颗。', answer: '32|28 12|8 8', poins: 15 },
+  { type: 5, question: '名词解释：咬合', answer: '上下颌牙齿发生接触的现象。', poins: 15 },
+  { type: 6, question: '论述：牙周病与全身疾病的关系。', answer: '从糖尿病、心血管疾病、早产低体重儿等方面论述。', poins: 25 },
+  { type: 7, question: '简答：简述刷牙的正确方法。', answer: '推荐改良 Bass 刷牙法，每次至少 2 分钟。', poins: 15 },
+];
+
+async function seedOpenTest(ctx: SeedContext, teacherId: number, firstQuestionId: number): Promise<number> {
+  await insertRows(ctx.db, 'theory_tests', [{
+    id: 5, school_id: 100002, teacher_id: teacherId, name: '口腔解剖生理学在线测验', start_time: ctx.at(-1, 8 * 3600), end_time: ctx.at(10, 22 * 3600),
+    times: 30, score: 100, created_at: ctx.at(-3),
+  }]);
+  await insertRows(ctx.db, 'theory_questions', OPEN_TEST_QUESTIONS.map((q, sort) => ({
+    id: firstQuestionId + sort, test_id: 5, type: q.type, question: q.question, content: JSON.stringify(q.options ?? []), poins: q.poins, answer: q.answer, sort,
+  })));
+  return OPEN_TEST_QUESTIONS.length;
 }
 
 export async function seedTopicsAndForms(ctx: SeedContext, people: PeopleResult, catalogue: CatalogueResult): Promise<void> {

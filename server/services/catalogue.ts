@@ -2,23 +2,30 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '../db';
 import type { User } from '../db/schema';
 
+/** Who is looking: a signed-in student, or a visitor of a school's site (no class, no id). */
+export type Viewer = Pick<User, 'school_id' | 'class_id'> & { id?: number };
+
 /**
  * Which courses a student sees: published top-level courses shared by every school or owned by theirs,
  * and, when a course is restricted to some classes (class_learns rows), only if their class is one of them.
+ * The restriction is one uncorrelated NOT IN over the small class_learns table (evaluated once, not per course),
+ * so counting the catalogue is an index-only scan of learns_catalogue(_category) (migration 0004).
  */
-export function visibleCourses(db: Db, user: User, opts: { state?: number } = {}) {
+export function visibleCourses(db: Db, user: Viewer, opts: { state?: number } = {}) {
   return db
     .selectFrom('learns')
     .where('learns.parent_learn_id', 'is', null)
     .where('learns.state', '=', opts.state ?? 1)
     .where((eb) => eb.or([eb('learns.school_id', 'is', null), eb('learns.school_id', '=', user.school_id)]))
     .where((eb) =>
-      eb.or([
-        eb.not(eb.exists(eb.selectFrom('class_learns').select('class_learns.learn_id').whereRef('class_learns.learn_id', '=', 'learns.id'))),
-        eb.exists(
-          eb.selectFrom('class_learns').select('class_learns.learn_id').whereRef('class_learns.learn_id', '=', 'learns.id').where('class_learns.class_id', '=', user.class_id ?? -1),
-        ),
-      ]),
+      eb(
+        'learns.id',
+        'not in',
+        eb
+          .selectFrom('class_learns as restricted')
+          .select('restricted.learn_id')
+          .where('restricted.learn_id', 'not in', eb.selectFrom('class_learns as mine').select('mine.learn_id').where('mine.class_id', '=', user.class_id ?? -1)),
+      ),
     );
 }
 
@@ -81,4 +88,45 @@ export async function categoryTree(db: Db, user: User, opts: { type?: number } =
     parent.count += child.count;
   }
   return top;
+}
+
+/**
+ * A course the student may open: a visible top-level course, or a published child course of one.
+ * Undefined when it does not exist or the student's school/class may not see it (answered as 404, never 403).
+ */
+export async function visibleCourse(db: Db, user: Viewer, learnId: number) {
+  const course = await db.selectFrom('learns').selectAll().where('id', '=', learnId).where('state', '=', 1).executeTakeFirst();
+  if (!course) return undefined;
+  const topId = course.parent_learn_id ?? course.id;
+  const top = await visibleCourses(db, user).select('learns.id').where('learns.id', '=', topId).executeTakeFirst();
+  return top ? course : undefined;
+}
+
+/** Everything the course-detail page shows: sections, gallery files, resources, child courses, favourite flag. */
+export async function courseDetail(db: Db, user: Viewer, course: NonNullable<Awaited<ReturnType<typeof visibleCourse>>>) {
+  const [category, details, files, resources, childrens, favorite] = await Promise.all([
+    db.selectFrom('learn_categories').select(['id', 'name', 'parent_id']).where('id', '=', course.category_id).executeTakeFirst(),
+    db.selectFrom('learn_details').select(['id', 'title', 'content']).where('learn_id', '=', course.id).orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('learn_files').select(['id', 'type', 'path', 'title', 'cover']).where('learn_id', '=', course.id).orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('learn_resources').select(['id', 'title', 'path', 'size']).where('learn_id', '=', course.id).orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('learns').select(['id', 'name', 'thum', 'change_time', 'user_count', 'times']).where('parent_learn_id', '=', course.id).where('state', '=', 1).orderBy('sort').orderBy('id').execute(),
+    user.id === undefined ? undefined : db.selectFrom('favorites').select('learn_id').where('user_id', '=', user.id).where('learn_id', '=', course.id).executeTakeFirst(),
+  ]);
+  return {
+    id: course.id,
+    name: course.name,
+    thum: course.thum,
+    times: course.times,
+    user_count: course.user_count,
+    change_time: course.change_time,
+    introduce: course.introduce,
+    type: course.type,
+    parent_learn_id: course.parent_learn_id,
+    category: category ?? null,
+    details,
+    files,
+    resources,
+    childrens,
+    is_favorite: favorite ? 1 : 0,
+  };
 }

@@ -1,7 +1,23 @@
 // Hand-written pieces, registered in the same registry as the generic renderers.
 import { register, registerLayout } from '../engine';
+import LandingPage from './landing/LandingPage';
 import LoginPage from './login/LoginPage';
+import SsoLoading from './login/SsoLoading';
+import ProfileInfo from './profile/ProfileInfo';
+import { registerAssignments } from './assignments';
+import { registerScores } from './scores';
 import { Shell } from './shell/Shell';
+import TheoryExamPage from './theory/TheoryExamPage';
+import ChatLauncher from './chat/ChatLauncher';
+import WeeklyPicker from './weekly/WeeklyPicker';
 
 registerLayout('shell', Shell);
 register('login-page', LoginPage);
+register('profile-info', ProfileInfo);
+register('sso-loading', SsoLoading);
+register('landing-page', LandingPage);
+register('theory-exam', TheoryExamPage);
+registerScores();
+registerAssignments();
+register('chat-launcher', ChatLauncher);
+register('weekly-picker', WeeklyPicker);

@@ -23,12 +23,13 @@ class ScreenErrorBoundary extends Component<{ screen: string; children: ReactNod
 }
 
 /** Renders one screen with the renderer its YAML `type:` names. */
-export function ScreenView({ screen }: { screen: ScreenConfig }) {
+export function ScreenView({ screen, embedded }: { screen: ScreenConfig; embedded?: boolean }) {
   const config = useSiteConfig();
   useEffect(() => {
+    if (embedded) return; // a screen inside another (a tab panel) leaves the page title to its host
     const name = config?.branding.name;
     document.title = [screen.title, name].filter(Boolean).join(' - ');
-  }, [screen.title, config?.branding.name]);
+  }, [screen.title, config?.branding.name, embedded]);
 
   const Renderer = resolve(screen.type);
   if (!Renderer) {

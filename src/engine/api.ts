@@ -94,6 +94,32 @@ export const api = {
     return handleFailure(outcome, opts);
   },
 
+  /**
+   * Sends one file as the multipart field `file` to a contract entry (common/upload_file ...), reporting progress
+   * (0..1); resolves with the reply's `data` and fails like `call`.
+   */
+  async upload<T = unknown>(name: string, file: Blob, opts: CallOptions & { filename?: string; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<T> {
+    const endpoint = endpoints[name];
+    if (!endpoint) throw new ApiCallError(`未知接口 ${name}（不在 config/endpoints.yaml 中）`, null, null);
+    const form = new FormData();
+    form.append('file', file, opts.filename ?? (file instanceof File ? file.name : 'file'));
+    let status: number | null = null;
+    let body: unknown = null;
+    try {
+      const reply = await http.request({
+        method: endpoint.method, url: name, data: form, signal: opts.signal, timeout: 120000,
+        onUploadProgress: (e) => opts.onProgress?.(e.total ? e.loaded / e.total : 0),
+      });
+      status = reply.status;
+      body = reply.data;
+    } catch {
+      // network failure, timeout or cancelled
+    }
+    const outcome = classify<T>(status, body);
+    if (outcome.ok) return outcome.data;
+    return handleFailure(outcome, opts);
+  },
+
   /** Like call, but also gives the success message (e.g. to show 提交成功). */
   async callWithMessage<T = unknown>(name: string, params: Params = {}, opts: CallOptions = {}): Promise<{ data: T; message: string }> {
     const { status, body } = await send(name, params);

@@ -1,20 +1,27 @@
 // Registers every generic renderer under its YAML `type:` name. Imported once by the engine's bootstrap.
 import { register } from '../engine/registry';
 import CardsRenderer from './cards';
+import DetailRenderer from './detail';
 import FormRenderer from './form';
+import ListRenderer from './list';
 import NoticeRenderer from './notice';
-import TableRenderer from './table';
+import TableRenderer, { type TableRendererProps } from './table';
+import TabsRenderer from './tabs';
 
 register('cards', CardsRenderer);
+register('detail', DetailRenderer);
 register('table', TableRenderer);
 register('form', FormRenderer);
 register('notice', NoticeRenderer);
+register('list', ListRenderer);
+register('tabs', TabsRenderer);
 
 // Building blocks other pieces (login, profile, chat, ...) reuse.
 export { SchemaForm, type SchemaFormProps } from './form/SchemaForm';
 export { serverErrorsToErrorSchema, type FieldMessages } from './form/messages';
 export { Pager, type PagerProps } from './pager';
 export { FilterBar } from './filters/FilterBar';
-export { APP_ACTION_EVENT, emitAction, onAppAction, type AppActionDetail } from './shared/actions';
+export { APP_ACTION_EVENT, APP_REFRESH_EVENT, emitAction, emitRefresh, onAppAction, onRefresh, type AppActionDetail } from './shared/actions';
 export { useRemoteList, type RemoteList } from './shared/useRemoteList';
-export { formatCount, formatDate } from './shared/format';
+export { formatCount, formatDate, formatDuration, thresholdColor } from './shared/format';
+export { TableRenderer, type TableRendererProps };

@@ -28,11 +28,32 @@ export async function openPage(browser: Browser, route = '/', viewport = { width
   return page;
 }
 
-/** Logs in through the account panel exactly as a student does, reading the image code from the page. */
+/**
+ * The answer of the image code shown on the page. The server issues the code; tests read it through the
+ * development-only hook /api/dev/captcha, which exists only when the e2e server runs with DEV_HOOKS=1.
+ */
+export async function captchaAnswer(page: Page): Promise<string> {
+  const image = page.getByTestId('captcha').first();
+  await expectAttribute(image, 'data-key');
+  const key = await image.getAttribute('data-key');
+  const reply = await fetch(`${new URL(page.url()).origin}/api/dev/captcha?key=${key}`).then((r) => r.json());
+  return reply.data.code ?? '';
+}
+
+async function expectAttribute(locator: ReturnType<Page['getByTestId']>, name: string): Promise<void> {
+  for (let i = 0; i < 100 && !(await locator.getAttribute(name)); i++) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** The newest SMS the development gateway "sent" to a number (DEV_HOOKS=1 only). */
+export async function smsCode(mobile: string): Promise<string> {
+  const reply = await fetch(`${baseURL()}/api/dev/sms?mobile=${mobile}`).then((r) => r.json());
+  return reply.data?.code ?? '';
+}
+
+/** Logs in through the account panel exactly as a student does, typing the image code shown. */
 export async function loginAs(page: Page, username: string, password: string): Promise<void> {
   await page.getByPlaceholder('请输入账号').fill(username);
   await page.getByPlaceholder('请输入密码').fill(password);
-  const code = await page.getByTestId('captcha').getAttribute('data-code');
-  await page.getByPlaceholder('请输入验证码').fill(code ?? '');
+  await page.getByPlaceholder('请输入验证码').fill(await captchaAnswer(page));
   await page.getByRole('button', { name: '登录' }).click();
 }

@@ -51,11 +51,11 @@ describe('foundation: login and practice list', () => {
 
   it('shows the server message for a wrong password and regenerates the image code', async () => {
     const page = await openPage(browser, '/login');
-    const before = await page.getByTestId('captcha').getAttribute('data-code');
+    await page.getByTestId('captcha').and(page.locator('[data-key]:not([data-key=""])')).waitFor();
+    const before = await page.getByTestId('captcha').getAttribute('data-key');
     await loginAs(page, 'demo', 'wrong-password');
     await expect(page.getByText('账号或密码错误').first().waitFor()).resolves.toBeUndefined();
-    const after = await page.getByTestId('captcha').getAttribute('data-code');
-    expect(after).not.toBe(before);
+    await expect.poll(() => page.getByTestId('captcha').getAttribute('data-key')).not.toBe(before);
     expect(page.url()).toContain('#/login');
     await page.context().close();
   });

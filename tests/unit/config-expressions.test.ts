@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatIssue } from '../../server/config';
 import { readConfig } from '../../server/config/snapshot';
-import { checkExpression } from '../../src/engine/expr';
+import { checkExpression, SCOPE_ROOTS } from '../../src/engine/expr';
 
 const CONFIG = path.resolve(import.meta.dirname, '../../config');
 const temps: string[] = [];
@@ -39,7 +39,7 @@ describe('expressions checked at config-check time', () => {
     const line = text.findIndex((l) => l.includes('${usr.id}')) + 1;
     const column = text[line - 1].indexOf('user_id') + 1;
     const issues = readConfig(dir).issues.map(formatIssue);
-    expect(issues).toEqual([`config/screens/practice-list.yaml:${line}:${column}: props.source.params.user_id: 表达式 usr.id 中的 usr 未定义（可用: user, school, features, query, item, row, app）`]);
+    expect(issues).toEqual([`config/screens/practice-list.yaml:${line}:${column}: props.source.params.user_id: 表达式 usr.id 中的 usr 未定义（可用: ${SCOPE_ROOTS.join(', ')}）`]);
   });
 
   it('checks whole-value conditions (when:) too', () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { rendererPropsSchemas } from '../../src/renderers/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatIssue, readConfig } from '../../server/config';
 
@@ -106,8 +107,7 @@ describe('config validation', () => {
 
   it('validates screen props against renderer schemas at the props positions', () => {
     const dir = copyConfig();
-    const table = { type: 'object', additionalProperties: false, required: ['source', 'columns'], properties: {
-      source: { type: 'object' }, empty: { type: 'string' }, columns: { type: 'array' } } };
+    const table = rendererPropsSchemas.table;
     expect(readConfig(dir, { rendererSchemas: { table } }).issues).toEqual([]);
     fs.writeFileSync(
       path.join(dir, 'screens', 'teacher-list.yaml'),

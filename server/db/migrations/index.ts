@@ -2,10 +2,18 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_core';
 import * as m0002 from './0002_assessment';
 import * as m0003 from './0003_platform';
+import * as m0004 from './0004_catalogue';
+import * as m0005 from './0005_scores';
+import * as m0007 from './0007_theory';
+import * as m0008 from './0008_messaging';
 
 /** Every migration in order. Listed statically so it works under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_assessment': m0002,
   '0003_platform': m0003,
+  '0004_catalogue': m0004,
+  '0005_scores': m0005,
+  '0007_theory': m0007,
+  '0008_messaging': m0008,
 };

@@ -1,101 +1,158 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { api, notify, reloadSiteConfig, session, shellSettings, useSiteConfig, type RendererProps, type UserInfo } from '../../engine';
-import { SchemaForm, type FieldMessages } from '../../renderers';
-import { makeCaptchaWidget } from './CaptchaWidget';
-import { CAPTCHA_CHARS, randomCode } from './captcha';
+import { api, notify, session, shellSettings, useSiteConfig, type RendererProps } from '../../engine';
+import { AccountPanel } from './AccountPanel';
+import { useCountdown } from './contexts';
+import { finishLogin } from './finishLogin';
+import { ForgotPanel, ResetPanel, type ResetRequest } from './ForgotPanels';
+import { RegisterPanel } from './RegisterPanel';
+import { ScanPanel } from './ScanPanel';
+import { ThirdPartyDialogs } from './ThirdPartyDialogs';
+import type { LoginPageProps, Tab } from './types';
 
-/** YAML props of `type: login-page` (config/screens/login.yaml). */
-export interface LoginPageProps {
-  title?: string;
-  subtitle?: string;
-  form: { schema: RJSFSchema; uiSchema?: UiSchema; messages?: FieldMessages };
-  captcha?: { field?: string; length?: number; mismatch?: string };
-  firstLoginTip?: string;
-  capsLockTip?: string;
+export type { LoginPageProps } from './types';
+
+/** Tabs 4 and 7: a success message with a button back to login (tab 7 also returns by itself). */
+function DonePanel({ title, text, button, onBack }: { title: string; text?: string; button: string; onBack: () => void }) {
+  return (
+    <Stack align="center" gap="md" py="md" data-testid="done-panel">
+      <Title order={4} c="green">{title}</Title>
+      {text && <Text size="sm" c="dimmed" data-testid="return-countdown">{text}</Text>}
+      <Button onClick={onBack}>{button}</Button>
+    </Stack>
+  );
 }
 
-interface LoginData {
-  token: string;
-  first_login?: number;
-  [key: string]: unknown;
-}
-
-/** Login page, account panel: username, password and the image code; Enter submits. */
+/**
+ * The login page: panels chosen by a tab number (spec §4): 1 account, 2 scan, 3 register, 4 registered,
+ * 5 forgot (mobile + image code), 6 reset (SMS code + new password), 7 reset done. The forms are YAML.
+ */
 export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
   const config = useSiteConfig()!;
   const settings = shellSettings(config);
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const captchaField = props.captcha?.field ?? 'code';
-  const [code, setCode] = useState(() => randomCode(props.captcha?.length ?? 4, CAPTCHA_CHARS));
-  const [formData, setFormData] = useState<Record<string, unknown>>({});
-  const [errors, setErrors] = useState<ErrorSchema | undefined>();
+  const texts = props.texts ?? {};
+  const [tab, setTab] = useState<Tab>(1);
   const [capsLock, setCapsLock] = useState(false);
+  const [reset, setReset] = useState<ResetRequest | null>(null);
+  const smsCountdown = useCountdown();
+  const back = useCountdown(() => setTab(1));
+  const [thirdParty, setThirdParty] = useState<'bind' | 'complete' | null>(null);
+  const ticket = search.get('user_id');
+  const triedAuto = useRef(false);
+  const [signedInOnArrival] = useState(() => Boolean(session.token()));
 
-  const regenerate = useCallback(() => setCode(randomCode(props.captcha?.length ?? 4, CAPTCHA_CHARS)), [props.captcha?.length]);
-  const uiSchema = useMemo<UiSchema>(
-    () => ({ ...props.form.uiSchema, [captchaField]: { ...props.form.uiSchema?.[captchaField], 'ui:widget': makeCaptchaWidget(code, regenerate) } }),
-    [props.form.uiSchema, captchaField, code, regenerate],
+  const onLogin = useCallback(
+    async (reply: Record<string, unknown>) => {
+      await finishLogin(reply, props.classNotices);
+      navigate(search.get('redirect') || settings.home, { replace: true });
+      if (Number(reply.first_login) === 1 && props.firstLoginTip) notify.info(props.firstLoginTip);
+    },
+    [navigate, search, settings.home, props.classNotices, props.firstLoginTip],
   );
 
-  if (session.token()) {
+  // Third-party mode: need_bind=1 opens the bind dialog, else the ticket in user_id logs in by itself.
+  useEffect(() => {
+    if (!ticket || triedAuto.current || session.token()) return;
+    triedAuto.current = true;
+    if (search.get('need_bind') === '1') setThirdParty('bind');
+    else void api.call<Record<string, unknown>>('autoLogin', { user_id: ticket }).then(onLogin).catch(() => {});
+  }, [ticket, search, onLogin]);
+
+  // Only a visitor who arrives already signed in is sent on; a login made here navigates itself (to the redirect).
+  if (signedInOnArrival) {
     const profile = Object.values(config.screens).find((s) => s.id === 'my-info');
     return <Navigate to={profile?.route ?? settings.home} replace />;
   }
 
-  const submit = async (data: Record<string, unknown>) => {
-    setErrors(undefined);
-    if (String(data[captchaField] ?? '').toLowerCase() !== code) {
-      setErrors({ [captchaField]: { __errors: [props.captcha?.mismatch ?? '验证码不正确'] } } as ErrorSchema);
-      setFormData({ ...data, [captchaField]: undefined });
-      regenerate();
-      return;
-    }
-    let reply: LoginData;
-    try {
-      reply = await api.call<LoginData>('user/login', { username: data.username, password: data.password, school_id: config.school.id });
-    } catch {
-      // The api client has shown the server's message; a failed attempt always gets a new image code.
-      setFormData({ ...data, [captchaField]: undefined });
-      regenerate();
-      return;
-    }
-    session.signIn(reply);
-    const user = await api.call<UserInfo>('user/get_info').catch(() => null);
-    session.setUser(user);
-    await reloadSiteConfig();
-    navigate(search.get('redirect') || settings.home, { replace: true });
-    if (Number(reply.first_login) === 1 && props.firstLoginTip) notify.info(props.firstLoginTip);
+  const go = (next: Tab) => {
+    back.stop();
+    setTab(next);
   };
-
   const onKey = (e: KeyboardEvent) => setCapsLock(e.getModifierState?.('CapsLock') ?? false);
+  const returnSeconds = props.reset?.returnSeconds ?? 10;
+
+  const heading: Record<Tab, string> = {
+    1: props.title ?? '账号登录',
+    2: props.title ?? '账号登录',
+    3: texts.registerTitle ?? '注册账号',
+    4: texts.registerTitle ?? '注册账号',
+    5: texts.forgotTitle ?? '找回密码',
+    6: texts.resetTitle ?? '重置密码',
+    7: texts.resetTitle ?? '重置密码',
+  };
 
   return (
     <Stack align="center" py={48}>
-      <Paper withBorder shadow="md" radius="md" p="xl" w={420} maw="100%" onKeyUp={onKey} onKeyDown={onKey}>
+      <Paper withBorder shadow="md" radius="md" p="xl" w={440} maw="100%" onKeyUp={onKey} onKeyDown={onKey} data-testid={`login-tab-${tab}`}>
         <Stack gap={4} mb="lg" align="center">
-          <Title order={3}>{props.title ?? '账号登录'}</Title>
-          {props.subtitle && <Text size="sm" c="dimmed">{props.subtitle}</Text>}
+          <Title order={3}>{heading[tab]}</Title>
+          {props.subtitle && tab <= 2 && <Text size="sm" c="dimmed">{props.subtitle}</Text>}
         </Stack>
-        <SchemaForm
-          id="login-form"
-          schema={props.form.schema}
-          uiSchema={uiSchema}
-          messages={props.form.messages}
-          formData={formData}
-          onChange={(d) => setFormData(d)}
-          extraErrors={errors}
-          submitLabel="登录"
-          fullWidthSubmit
-          onSubmit={submit}
-        />
-        {capsLock && (
-          <Text size="xs" c="orange" mt="xs" data-testid="caps-lock">{props.capsLockTip ?? '大写锁定已打开'}</Text>
+
+        {tab <= 2 && (
+          <Tabs value={String(tab)} onChange={(v) => go(Number(v) as Tab)} mb="md">
+            <Tabs.List grow>
+              <Tabs.Tab value="1">{texts.accountTab ?? '账号登录'}</Tabs.Tab>
+              <Tabs.Tab value="2">{texts.scanTab ?? '扫码登录'}</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+        )}
+        {tab === 1 && (
+          <>
+            <AccountPanel form={props.forms.login} onLogin={onLogin} />
+            <Group justify="space-between" mt="sm">
+              <Anchor component="button" type="button" size="sm" onClick={() => go(3)}>{texts.register ?? '注册账号'}</Anchor>
+              <Anchor component="button" type="button" size="sm" onClick={() => go(5)}>{texts.forgot ?? '忘记密码？'}</Anchor>
+            </Group>
+            {capsLock && <Text size="xs" c="orange" mt="xs" data-testid="caps-lock">{props.capsLockTip ?? '大写锁定已打开'}</Text>}
+          </>
+        )}
+        {tab === 2 && (
+          <ScanPanel pollSeconds={props.scan?.pollSeconds ?? 3} expireSeconds={props.scan?.expireSeconds ?? 180} hint={texts.scanHint ?? '请使用手机扫码登录'} expiredText={texts.scanExpired ?? '二维码已失效，点击重试'} onLogin={onLogin} />
+        )}
+        {tab === 3 && <RegisterPanel props={props} onDone={() => go(4)} onCancel={() => go(1)} />}
+        {tab === 4 && <DonePanel title={texts.registerDone ?? '注册成功'} button={texts.backToLogin ?? '返回登录'} onBack={() => go(1)} />}
+        {tab === 5 && (
+          <ForgotPanel
+            props={props}
+            onCancel={() => go(1)}
+            onSent={(req) => {
+              setReset(req);
+              smsCountdown.start(props.sms?.seconds ?? 60);
+              go(6);
+            }}
+          />
+        )}
+        {tab === 6 && reset && (
+          <ResetPanel
+            props={props}
+            request={reset}
+            countdown={smsCountdown}
+            onCancel={() => go(1)}
+            onFailed={() => {
+              smsCountdown.stop();
+              go((props.reset?.failureTab ?? 5) as Tab);
+            }}
+            onDone={() => {
+              smsCountdown.stop();
+              setTab(7);
+              back.start(returnSeconds);
+            }}
+          />
+        )}
+        {tab === 7 && (
+          <DonePanel
+            title={texts.resetDone ?? '密码重置成功'}
+            text={(texts.returnIn ?? '{n}秒后自动返回登录').replace('{n}', String(back.left))}
+            button={texts.backToLogin ?? '返回登录'}
+            onBack={() => go(1)}
+          />
         )}
       </Paper>
+      {ticket && <ThirdPartyDialogs props={props} ticket={ticket} mode={thirdParty} onMode={setThirdParty} onLogin={onLogin} />}
     </Stack>
   );
 }

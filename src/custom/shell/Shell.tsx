@@ -1,5 +1,7 @@
 import './shell.css';
 import type { ReactNode } from 'react';
+import { ChatDialog } from '../chat/ChatDialog';
+import { NewWorkPolling } from '../polling';
 import { BackToTop } from './BackToTop';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -14,6 +16,8 @@ export function Shell({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <BackToTop />
+      <ChatDialog />
+      <NewWorkPolling />
     </>
   );
 }

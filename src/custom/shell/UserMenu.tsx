@@ -2,6 +2,8 @@ import { Avatar, Menu } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, session, shellSettings, useSession, useSiteConfig } from '../../engine';
+import { openChat } from '../chat/events';
+import { UnreadBadge, UnreadDot } from '../chat/UnreadBadge';
 import { ThemeDrawer } from './ThemeDrawer';
 
 /** What the header shows for the user: the real name, else 注册用户 and the mobile number. */
@@ -36,6 +38,7 @@ export function UserMenu() {
           <button type="button" className="app-header__user" data-testid="user-menu">
             <Avatar src={user?.head_img ? String(user.head_img) : null} size={32} radius="xl" alt="" />
             <span data-testid="user-name">{user ? displayName(user) : '…'}</span>
+            <UnreadDot />
           </button>
         </Menu.Target>
         <Menu.Dropdown>
@@ -44,10 +47,12 @@ export function UserMenu() {
             const onClick = () => {
               if (item.action === 'theme') setThemeOpen(true);
               else if (item.action === 'logout') void logout();
+              else if (item.action === 'messages') openChat();
               else if (item.path) navigate(item.path);
             };
             return (
-              <Menu.Item key={item.label} disabled={missing} onClick={onClick} title={missing ? '即将开放' : undefined}>
+              <Menu.Item key={item.label} disabled={missing} onClick={onClick} title={missing ? '即将开放' : undefined}
+                rightSection={item.action === 'messages' ? <UnreadBadge /> : undefined}>
                 {item.label}
               </Menu.Item>
             );

@@ -1,8 +1,9 @@
-import { Box, Card, SimpleGrid, Skeleton } from '@mantine/core';
+import { Box, Card, SimpleGrid, Skeleton, Title } from '@mantine/core';
 import type { RendererProps } from '../../engine/registry';
 import { FilterBar } from '../filters/FilterBar';
 import { Pager } from '../pager';
 import { resolveLink } from '../shared/links';
+import { resolveValue } from '../shared/request';
 import { EmptyList, LoadFailed } from '../shared/ListStatus';
 import { useListState } from '../shared/useListState';
 import { useRemoteList } from '../shared/useRemoteList';
@@ -50,6 +51,7 @@ export default function CardsRenderer({ props }: RendererProps<CardsProps>) {
 
   return (
     <Box>
+      {props.heading && <Title order={3} mb="md" data-testid="cards-heading">{String(resolveValue(props.heading, scope) ?? '')}</Title>}
       <FilterBar config={props.filters} onChange={list.setFilters} />
       {body}
       {!data.error && (

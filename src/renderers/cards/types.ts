@@ -23,6 +23,7 @@ export interface CardLayout {
 
 export interface CardsProps {
   source: SourceConfig;
+  heading?: string;
   pageSize?: number;
   pagerCount?: number;
   filters?: FiltersConfig;

@@ -69,7 +69,7 @@ export function CategoryFilter({ config, onChange }: Props) {
   );
 }
 
-function ChipRow({ label, children }: { label: string; children: ReactNode }) {
+export function ChipRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group gap="xs" align="center" wrap="nowrap">
       <Text size="sm" fw={600} c="dimmed" miw={72} style={{ flexShrink: 0 }}>
@@ -90,7 +90,7 @@ interface ChipProps {
   onClick: () => void;
 }
 
-function FilterChip({ text, count, open = true, active, onClick }: ChipProps) {
+export function FilterChip({ text, count, open = true, active, onClick }: ChipProps) {
   if (!open) {
     return (
       <Button size="compact-sm" radius="xl" variant="default" disabled data-closed="true"

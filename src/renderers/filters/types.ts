@@ -20,8 +20,21 @@ export interface CategoryFilterConfig {
   shortcuts?: CategoryShortcut[];
 }
 
+export interface ChoiceOption {
+  label: string;
+  /** Absent = "all": the parameter is not sent. */
+  value?: string | number;
+}
+
+export interface ChoiceFilterConfig {
+  param: string;
+  label: string;
+  options: ChoiceOption[];
+}
+
 export interface FiltersConfig {
   keyword?: KeywordFilterConfig;
+  choices?: ChoiceFilterConfig[];
   categories?: CategoryFilterConfig;
 }
 

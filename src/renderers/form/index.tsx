@@ -4,7 +4,7 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RendererProps } from '../../engine/registry';
-import { api } from '../shared/engine';
+import { api, session, shellSettings, useSiteConfig } from '../shared/engine';
 import { resolveParams, resolveValue } from '../shared/request';
 import { useTemplateScope } from '../shared/useTemplateScope';
 import { serverErrorsToErrorSchema } from './messages';
@@ -24,11 +24,17 @@ function fieldErrors(reason: unknown): Record<string, string[]> | undefined {
 export default function FormRenderer({ props }: RendererProps<FormProps>) {
   const navigate = useNavigate();
   const scope = useTemplateScope();
+  const config = useSiteConfig();
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
   const { submit } = props;
 
   const send = async (data: Record<string, unknown>) => {
     setServerErrors(undefined);
+    const unequal = props.sameAs?.find((rule) => data[rule.field] !== data[rule.as]);
+    if (unequal) {
+      setServerErrors({ [unequal.field]: { __errors: [unequal.message] } } as unknown as ErrorSchema);
+      return;
+    }
     try {
       await api.call(submit.endpoint, { ...resolveParams(submit.params, scope), ...data });
     } catch (reason) {
@@ -36,6 +42,12 @@ export default function FormRenderer({ props }: RendererProps<FormProps>) {
       return;
     }
     if (submit.successMessage) notifications.show({ color: 'green', message: submit.successMessage });
+    if (submit.signOut) {
+      // e.g. after a password change the server has ended every session: forget it here and log in again.
+      session.clear();
+      navigate(shellSettings(config!).loginPath, { replace: true });
+      return;
+    }
     if (submit.then) navigate(String(resolveValue(submit.then, scope)));
   };
 

@@ -8,6 +8,15 @@ export interface FormSubmit {
   label?: string;
   successMessage?: string;
   then?: string;
+  /** End the session and go to the login page after success (password change). */
+  signOut?: boolean;
+}
+
+/** Two fields that must be equal (new password and its repeat), with the message shown under `field`. */
+export interface SameAsRule {
+  field: string;
+  as: string;
+  message: string;
 }
 
 export interface FormProps {
@@ -15,4 +24,5 @@ export interface FormProps {
   uiSchema?: UiSchema;
   messages?: FieldMessages;
   submit: FormSubmit;
+  sameAs?: SameAsRule[];
 }

@@ -20,3 +20,16 @@ export function onAppAction(handler: (detail: AppActionDetail) => void): () => v
   window.addEventListener(APP_ACTION_EVENT, listener);
   return () => window.removeEventListener(APP_ACTION_EVENT, listener);
 }
+
+/** Window event announcing that what an endpoint answers has changed; lists reading that endpoint reload. */
+export const APP_REFRESH_EVENT = 'app:refresh';
+
+export function emitRefresh(endpoint: string): void {
+  window.dispatchEvent(new CustomEvent<{ endpoint: string }>(APP_REFRESH_EVENT, { detail: { endpoint } }));
+}
+
+export function onRefresh(endpoint: string, handler: () => void): () => void {
+  const listener = (event: Event) => (event as CustomEvent<{ endpoint: string }>).detail.endpoint === endpoint && handler();
+  window.addEventListener(APP_REFRESH_EVENT, listener);
+  return () => window.removeEventListener(APP_REFRESH_EVENT, listener);
+}

@@ -3,3 +3,7 @@ export { api } from '../../engine/api';
 export { evaluate, template } from '../../engine/expr';
 export { useSiteConfig } from '../../engine/config';
 export { useSession } from '../../engine/session';
+export { notify } from '../../engine/notify';
+export { session } from '../../engine/session';
+export { shellSettings } from '../../engine/config';
+export { ScreenView } from '../../engine/ScreenView';

@@ -25,3 +25,19 @@ export function formatText(value: unknown): string {
   if (typeof value === 'object') return '';
   return String(value);
 }
+
+/** Seconds as 'x小时y分z秒' (leading zero units left out: 75 -> '1分15秒'); non-numbers as '0秒'. */
+export function formatDuration(value: unknown): string {
+  const total = Math.max(0, Math.round(Number(value) || 0));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const sec = total % 60;
+  return `${h ? `${h}小时` : ''}${h || m ? `${m}分` : ''}${sec}秒`;
+}
+
+/** The colour of the first threshold rule the value reaches (a rule without min always matches). */
+export function thresholdColor(rules: { min?: number; color: string }[] | undefined, value: unknown): string | undefined {
+  const n = Number(value);
+  if (!rules || value === null || value === undefined || value === '' || !Number.isFinite(n)) return undefined;
+  return rules.find((r) => r.min === undefined || n >= r.min)?.color;
+}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { onRefresh } from './actions';
 import { api } from './engine';
 import { buildListRequest, readList } from './request';
 import type { ListQuery, SourceConfig } from './source';
@@ -11,6 +12,8 @@ export interface RemoteList<T> {
   /** Message of the last failed load (the api client has already told the user), or null. */
   error: string | null;
   reload: () => void;
+  /** The whole `data` of the last reply (lists often carry summary figures next to their rows). */
+  data: unknown;
 }
 
 const FAILED = '数据加载失败，请稍后重试';
@@ -27,11 +30,12 @@ export function useRemoteList<T = Record<string, unknown>>(source: SourceConfig 
   );
   // Effects re-run on the request's content, not on the identity of freshly built objects.
   const key = request ? `${source?.endpoint} ${JSON.stringify(request)}` : '';
-  const [state, setState] = useState<{ items: T[]; total: number; loading: boolean; error: string | null }>({
+  const [state, setState] = useState<{ items: T[]; total: number; loading: boolean; error: string | null; data: unknown }>({
     items: [],
     total: 0,
     loading: Boolean(source),
     error: null,
+    data: undefined,
   });
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(0);
@@ -43,17 +47,20 @@ export function useRemoteList<T = Record<string, unknown>>(source: SourceConfig 
     api.call<unknown>(source.endpoint, request).then(
       (data) => {
         if (ticket !== latest.current) return;
-        setState({ ...readList<T>(source, data), loading: false, error: null });
+        setState({ ...readList<T>(source, data), loading: false, error: null, data });
       },
       (reason: unknown) => {
         if (ticket !== latest.current) return;
         const message = reason instanceof Error && reason.message ? reason.message : FAILED;
-        setState({ items: [], total: 0, loading: false, error: message });
+        setState({ items: [], total: 0, loading: false, error: message, data: undefined });
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // Another piece changed what this endpoint answers (e.g. a notification was read): load the page again.
+  const endpoint = source?.endpoint;
+  useEffect(() => (endpoint ? onRefresh(endpoint, reload) : undefined), [endpoint, reload]);
   return { ...state, reload };
 }

@@ -9,14 +9,17 @@ import {
   type PaginationState,
   type Updater,
 } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { RendererProps } from '../../engine/registry';
 import { FilterBar } from '../filters/FilterBar';
 import { Pager } from '../pager';
 import { EmptyList, LoadFailed } from '../shared/ListStatus';
 import { useListState } from '../shared/useListState';
 import { useRemoteList } from '../shared/useRemoteList';
+import { useTemplateScope } from '../shared/useTemplateScope';
 import { CellView } from './cells';
+import { rowToneColor } from './rowTone';
+import { Toolbar } from './Toolbar';
 import type { TableColumn, TableProps } from './types';
 
 type Row = Record<string, unknown>;
@@ -36,9 +39,18 @@ function columnDefs(columns: TableColumn[], screen: string | undefined): ColumnD
 }
 
 /** `type: table` — rows of a YAML source in columns; paged on the server when `pageSize` is set. */
-export default function TableRenderer({ screen, props }: RendererProps<TableProps>) {
+export type TableRendererProps = RendererProps<TableProps> & {
+  /** For pieces that embed a table: called with each reply's whole `data` (e.g. summary figures next to the rows). */
+  onReply?: (data: unknown) => void;
+};
+
+export default function TableRenderer({ screen, props, onReply }: TableRendererProps) {
   const list = useListState(props.pageSize);
   const data = useRemoteList<Row>(props.source, list.query);
+  const scope = useTemplateScope();
+  useEffect(() => {
+    if (data.data !== undefined) onReply?.(data.data);
+  }, [data.data, onReply]);
   const columns = useMemo(() => columnDefs(props.columns, screen?.id), [props.columns, screen?.id]);
   const pagination: PaginationState = { pageIndex: list.query.page - 1, pageSize: props.pageSize ?? Math.max(1, data.items.length) };
 
@@ -72,7 +84,7 @@ export default function TableRenderer({ screen, props }: RendererProps<TableProp
     );
   } else {
     rows = table.getRowModel().rows.map((row) => (
-      <Table.Tr key={row.id} data-testid="table-row">
+      <Table.Tr key={row.id} data-testid="table-row" {...rowToneColor(props.rowTone, row.original, row.index, scope)}>
         {row.getAllCells().map((cell) => (
           <Table.Td key={cell.id}><table.FlexRender cell={cell} /></Table.Td>
         ))}
@@ -82,6 +94,7 @@ export default function TableRenderer({ screen, props }: RendererProps<TableProp
 
   return (
     <Box>
+      {props.toolbar && <Toolbar buttons={props.toolbar} onDone={data.reload} />}
       <FilterBar config={props.filters} onChange={list.setFilters} />
       {data.error ? (
         <LoadFailed message={data.error} onRetry={data.reload} />

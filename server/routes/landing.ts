@@ -1,0 +1,73 @@
+import { forbidden, refuse } from '../http/errors';
+import { consumeExchangedTicket, exchangeTicket, issueCode, issueTicket, partnerSecretMatches, redeemCode } from '../services/landing';
+import { schoolForHost } from '../services/schools';
+import { defineRoute, field, objectSchema, type RouteContext } from './define';
+import type { SiteConfigSource } from './system';
+
+export interface LandingRouteOptions {
+  config: SiteConfigSource;
+  defaultDomain: string;
+  /** Shared secret of the partner platform that issues tickets (LANDING_PARTNER_SECRET). */
+  partnerSecret: string;
+}
+
+const TOKEN = { type: 'string', title: '凭证', minLength: 16, maxLength: 128, pattern: '^[0-9a-f]+$' };
+
+/** Reviewer user id of the site's landing page, from the school's YAML (screens.landing.props.reviewerUserId). */
+function reviewerOf(config: Record<string, unknown>): number | null {
+  const screens = config.screens as Record<string, { props?: { reviewerUserId?: number } }> | undefined;
+  const id = screens?.landing?.props?.reviewerUserId;
+  return typeof id === 'number' ? id : null;
+}
+
+export function landingRoutes(ctx: RouteContext, opts: LandingRouteOptions): void {
+  const { db } = ctx;
+
+  // Server to server: the provincial platform issues a ticket for one of our students.
+  defineRoute(ctx, 'landing/issue_ticket', {
+    schema: { body: objectSchema({ username: field.str('账号', { minLength: 1, maxLength: 20 }), school_id: field.int('学校ID', { minimum: 1 }) }, ['username', 'school_id']) },
+    async handler(request) {
+      if (!partnerSecretMatches(request.headers['x-partner-secret'] as string | undefined, opts.partnerSecret)) throw forbidden('合作平台凭证不正确');
+      const body = request.body as { username: string; school_id: number };
+      const user = await db.selectFrom('users').select('id').where('school_id', '=', body.school_id).where('username', '=', body.username).where('status', '=', 1).executeTakeFirst();
+      if (!user) throw refuse('用户不存在');
+      return { ticket: await issueTicket(db, user.id) };
+    },
+  });
+
+  defineRoute(ctx, 'landing/ticket', {
+    schema: { body: objectSchema({ ticket: { ...TOKEN, title: '票据', errorMessage: '票据格式不正确' } }, ['ticket']) },
+    async handler(request) {
+      const userId = await exchangeTicket(db, (request.body as { ticket: string }).ticket);
+      if (userId === null) throw refuse('票据无效或已过期，请从省级虚拟仿真实验教学共享平台重新进入');
+      return { user_id: userId };
+    },
+  });
+
+  defineRoute(ctx, 'landing/code', {
+    schema: { body: objectSchema({ user_id: field.int('用户', { minimum: 1 }) }, ['user_id']) },
+    async handler(request) {
+      const userId = (request.body as { user_id: number }).user_id;
+      const school = await schoolForHost(db, request.headers.host, opts.defaultDomain);
+      const isReviewer = reviewerOf(opts.config.forSchool(school)) === userId;
+      if (!isReviewer && !(await consumeExchangedTicket(db, userId))) throw refuse('非法访问，请从省级虚拟仿真实验教学共享平台进入');
+      return issueCode(db, userId);
+    },
+  });
+
+  // The 3D app's side of the handshake.
+  defineRoute(ctx, 'landing/verify_code', {
+    schema: { body: objectSchema({ code: { ...TOKEN, title: '登录码', errorMessage: '登录码格式不正确' } }, ['code']) },
+    async handler(request) {
+      const userId = await redeemCode(db, (request.body as { code: string }).code);
+      if (userId === null) throw refuse('登录码无效或已使用');
+      const user = await db
+        .selectFrom('users')
+        .leftJoin('schools', 'schools.id', 'users.school_id')
+        .select(['users.id', 'users.realname', 'users.username', 'users.role', 'schools.school_name'])
+        .where('users.id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return { user_id: user.id, realname: user.realname, username: user.username, role: user.role, school_name: user.school_name };
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import { verifyPassword } from '../db/password';
+import { now } from '../db/time';
+import { currentUser } from '../http/auth';
+import { refuse, tooMany } from '../http/errors';
+import { addMessage, assertTeacher, cleanMessage, findConversation, history, markReadByTeacher, partnerIn } from '../services/messaging';
+import { blockedMinutes, clearFailures, recordFailure } from '../services/rateLimit';
+import { createSession } from '../services/sessions';
+import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+
+const LOGIN_LIMIT = { limit: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 };
+const studentField = field.int('学生');
+
+/**
+ * The teacher's side of the conversations (not in the original spec): a teacher client signs in with a teacher
+ * account, lists its conversations, reads one and replies; students see replies by polling. docs/api.md.
+ */
+export function teacherRoutes(ctx: RouteContext): void {
+  const { db } = ctx;
+
+  defineRoute(ctx, 'teacher/login', {
+    schema: {
+      body: objectSchema({
+        username: field.str('账号', { minLength: 1, maxLength: 20, errorMessage: '请输入账号' }),
+        password: field.str('密码', { minLength: 1, maxLength: 64, errorMessage: '请输入密码' }),
+        school_id: field.int('学校'),
+      }, ['username', 'password', 'school_id']),
+    },
+    async handler(request) {
+      const body = request.body as { username: string; password: string; school_id: number };
+      const key = `teacher-login:${body.school_id}:${body.username.trim().toLowerCase()}`;
+      const wait = await blockedMinutes(db, key);
+      if (wait > 0) throw tooMany(`登录失败次数过多，请${wait}分钟后再试`);
+      const user = await db.selectFrom('users').selectAll()
+        .where('school_id', '=', body.school_id).where('username', '=', body.username.trim()).where('role', '=', 'teacher').where('status', '=', 1)
+        .executeTakeFirst();
+      if (!user || !(await verifyPassword(body.password, user.password_hash))) {
+        await recordFailure(db, key, LOGIN_LIMIT);
+        throw refuse('账号或密码错误');
+      }
+      await clearFailures(db, key);
+      const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
+      return new Answer({ token, user_id: user.id, school_id: user.school_id, username: user.username, realname: user.realname }, '登录成功');
+    },
+  });
+
+  defineRoute(ctx, 'teacher/conversations', {
+    async handler(request) {
+      const teacher = currentUser(request);
+      assertTeacher(teacher);
+      const rows = await db.selectFrom('conversations')
+        .innerJoin('users as s', 's.id', 'conversations.student_id')
+        .select(['conversations.id', 'conversations.student_id', 'conversations.last_message as message', 'conversations.last_author_id as author_id',
+          'conversations.unread_teacher as unread', 'conversations.updated_at', 's.realname', 's.head_img'])
+        .where('conversations.teacher_id', '=', teacher.id)
+        .orderBy('conversations.updated_at', 'desc')
+        .orderBy('conversations.id', 'desc')
+        .execute();
+      return rows.map((r) => ({ ...r, teacher_id: teacher.id, head_img: r.head_img ?? '' }));
+    },
+  });
+
+  // The whole thread (a student's delete only hides it on the student's side); reading marks it read.
+  defineRoute(ctx, 'teacher/messageinfo', {
+    schema: { querystring: objectSchema({ student_id: studentField }, ['student_id']) },
+    async handler(request) {
+      const teacher = currentUser(request);
+      assertTeacher(teacher);
+      const { student_id } = request.query as { student_id: number };
+      await partnerIn(db, teacher.school_id, student_id, 'student');
+      const conversation = await findConversation(db, student_id, teacher.id);
+      if (!conversation) return [];
+      if (conversation.unread_teacher) await markReadByTeacher(db, conversation.id);
+      return history(db, conversation.id);
+    },
+  });
+
+  defineRoute(ctx, 'teacher/reply', {
+    schema: { body: objectSchema({ student_id: studentField, message: field.str('消息内容') }, ['student_id']) },
+    async handler(request) {
+      const teacher = currentUser(request);
+      assertTeacher(teacher);
+      const body = request.body as { student_id: number; message?: string };
+      const text = cleanMessage(body.message);
+      await partnerIn(db, teacher.school_id, body.student_id, 'student');
+      return new Answer(await addMessage(db, { studentId: body.student_id, teacherId: teacher.id }, teacher.id, text), '发送成功');
+    },
+  });
+
+  // A notification to one student of the teacher's school (shown in 消息通知).
+  defineRoute(ctx, 'teacher/notify', {
+    schema: { body: objectSchema({ student_id: studentField, content: field.str('通知内容') }, ['student_id']) },
+    async handler(request) {
+      const teacher = currentUser(request);
+      assertTeacher(teacher);
+      const body = request.body as { student_id: number; content?: string };
+      const content = cleanMessage(body.content, 'content');
+      await partnerIn(db, teacher.school_id, body.student_id, 'student');
+      const row = await db.insertInto('notifications').values({ user_id: body.student_id, teacher_id: teacher.id, content, created_at: now() }).returning('id').executeTakeFirstOrThrow();
+      return new Answer({ id: row.id }, '发送成功');
+    },
+  });
+}

@@ -1,0 +1,130 @@
+import { currentUser } from '../http/auth';
+import { now } from '../db/time';
+import { refuse } from '../http/errors';
+import { typeName } from '../services/theory-grading';
+import {
+  attemptState, findAttempt, findTest, finishOverdue, MESSAGES, optionsOf, questionsOf, saveAnswer, startAttempt,
+  submitAttempt, summary, testState, visibleTests,
+} from '../services/theory';
+import { defineRoute, field, objectSchema, type RouteContext } from './define';
+
+const SWEEP_MS = 30_000;
+const logid = field.int('试卷', { minimum: 1 });
+const paging = (perPage: number) => ({ page: field.int('页码', { minimum: 1, default: 1 }), per_page: field.int('每页条数', { minimum: 1, maximum: 100, default: perPage }) });
+const meta = (page: number, perPage: number, total: number, extra: object = {}) => ({ current_page: page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)), total, ...extra });
+
+export function theoryRoutes(ctx: RouteContext): void {
+  const { db, app } = ctx;
+
+  // Attempts whose time ran out are finished even when no browser is left to ask (reads also finish them first).
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(() => void finishOverdue(db).catch((err) => app.log.warn(`理论考试自动交卷失败: ${String(err)}`)), SWEEP_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
+  defineRoute(ctx, 'theory/tests', {
+    schema: { querystring: objectSchema(paging(20)) },
+    async handler(request) {
+      const user = currentUser(request);
+      const { page, per_page: perPage } = request.query as { page: number; per_page: number };
+      await finishOverdue(db, user.id);
+      const total = Number((await visibleTests(db, user).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+      const rows = await visibleTests(db, user)
+        .leftJoin('users as teacher', 'teacher.id', 'theory_tests.teacher_id')
+        .leftJoin('theory_attempts as attempt', (join) => join.onRef('attempt.test_id', '=', 'theory_tests.id').on('attempt.user_id', '=', user.id))
+        .select(['theory_tests.id', 'theory_tests.name', 'theory_tests.start_time', 'theory_tests.end_time', 'theory_tests.times', 'theory_tests.score', 'teacher.realname as teacher', 'attempt.status', 'attempt.score as user_score'])
+        .orderBy('theory_tests.start_time', 'desc')
+        .orderBy('theory_tests.id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      const data = rows.map(({ start_time, end_time, status, user_score, ...r }) => {
+        const state = testState({ start_time, end_time }, status ? { status } : null);
+        return { ...r, teacher: r.teacher ?? '', start: start_time, end: end_time, is_test: state === 'taken' ? 1 : 0, state, user_score: state === 'taken' ? (user_score ?? 0) : null };
+      });
+      return { data, meta: meta(page, perPage, total) };
+    },
+  });
+
+  defineRoute(ctx, 'theory/test/{id}', {
+    schema: { params: objectSchema({ id: field.int('试卷', { minimum: 1 }) }, ['id']) },
+    async handler(request) {
+      const user = currentUser(request);
+      const test = await findTest(db, user, (request.params as { id: number }).id);
+      await finishOverdue(db, user.id);
+      const attempt = await findAttempt(db, user.id, test.id);
+      const state = testState(test, attempt ?? null);
+      if (state === 'upcoming') throw refuse(MESSAGES.notStarted);
+      const teacher = await db.selectFrom('users').select('realname').where('id', '=', test.teacher_id).executeTakeFirst();
+      const questions = (await questionsOf(db, test.id)).map((q) => ({ id: q.id, type: q.type, type_name: typeName(q.type), question: q.question, content: optionsOf(q.content), poins: q.poins }));
+      return {
+        id: test.id, name: test.name, teacher: teacher?.realname ?? '', start: test.start_time, end: test.end_time, times: test.times, score: test.score,
+        is_test: state === 'taken' ? 1 : 0, state, server_time: now(), questions, attempt: attempt ? await attemptState(db, attempt) : null,
+      };
+    },
+  });
+
+  defineRoute(ctx, 'theory/start', {
+    schema: { body: objectSchema({ logid }, ['logid']) },
+    async handler(request) {
+      const user = currentUser(request);
+      const test = await findTest(db, user, (request.body as { logid: number }).logid);
+      return attemptState(db, await startAttempt(db, user, test));
+    },
+  });
+
+  defineRoute(ctx, 'theory/test', {
+    schema: {
+      body: objectSchema(
+        {
+          logid,
+          cid: field.int('试题', { minimum: 1 }),
+          answer: field.str('答案', { maxLength: 5000 }),
+          type: field.int('题型', { minimum: 1 }),
+          seq: field.int('保存序号', { minimum: 1, maximum: 2_000_000_000 }),
+        },
+        ['logid', 'cid', 'answer', 'seq'],
+      ),
+    },
+    async handler(request) {
+      const user = currentUser(request);
+      const body = request.body as { logid: number; cid: number; answer: string; type?: number; seq: number };
+      return saveAnswer(db, user, body.logid, { questionId: body.cid, answer: body.answer, type: body.type, seq: body.seq });
+    },
+  });
+
+  defineRoute(ctx, 'theory/submit', {
+    schema: { body: objectSchema({ logid }, ['logid']) },
+    async handler(request) {
+      const user = currentUser(request);
+      const test = await findTest(db, user, (request.body as { logid: number }).logid);
+      return submitAttempt(db, user, test);
+    },
+  });
+
+  defineRoute(ctx, 'theory/records', {
+    schema: { querystring: objectSchema({ logid, ...paging(9) }, ['logid']) },
+    async handler(request) {
+      const user = currentUser(request);
+      const { logid: testId, page, per_page: perPage } = request.query as { logid: number; page: number; per_page: number };
+      const test = await findTest(db, user, testId);
+      await finishOverdue(db, user.id);
+      const attempt = await findAttempt(db, user.id, test.id);
+      if (!attempt || attempt.status === 'in_progress') throw refuse(MESSAGES.notSubmitted);
+      // The key is shown once the test is over for everyone, so a classmate still answering cannot be told it.
+      const showKey = now() > test.end_time;
+      const questions = await questionsOf(db, test.id);
+      const answers = new Map((await db.selectFrom('theory_answers').selectAll().where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]));
+      const data = questions.slice((page - 1) * perPage, page * perPage).map((q, i) => {
+        const a = answers.get(q.id);
+        return {
+          id: q.id, no: (page - 1) * perPage + i + 1, type: q.type, type_name: typeName(q.type), test_content: q.question, content: optionsOf(q.content),
+          answer: a?.answer ?? '', isright: a?.isright ?? 2, poins: a?.poins ?? 0, full_poins: q.poins, right_answer: showKey ? q.answer : null,
+        };
+      });
+      return { data, meta: meta(page, perPage, questions.length, { test: { id: test.id, name: test.name, score: test.score }, attempt: await summary(db, attempt.id) }) };
+    },
+  });
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { currentUser, identify } from '../http/auth';
+import { forbidden, notFound, refuse } from '../http/errors';
+import { MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES, uploadByStoredName } from '../services/uploads';
+import { defineRoute, type RouteContext } from './define';
+
+/** The spec's upload calls all take the multipart field `file` and answer data.url (the stored path). */
+const ANY_FILE = ['common/upload_file', 'common/ossUploadFile', 'common/UploadFile'];
+const WORD_ONLY = 'common/upload_word';
+
+export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string }): void {
+  const { db, app } = ctx;
+  // Not throwing at the limit keeps the head of an oversized file, so the refusal can name the right rule.
+  void app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+
+  const receive = (accept: 'any' | 'docx') => async (request: FastifyRequest) => {
+    const user = currentUser(request);
+    if (!request.isMultipart()) throw refuse(UPLOAD_MESSAGES.empty);
+    let file;
+    try {
+      file = await request.file();
+    } catch {
+      throw refuse(UPLOAD_MESSAGES.empty);
+    }
+    if (!file || file.fieldname !== 'file') throw refuse(UPLOAD_MESSAGES.empty);
+    const data = await file.toBuffer();
+    const stored = await storeUpload(db, opts.dataDir, user.id, { data, filename: file.filename, truncated: file.file.truncated }, accept);
+    const { sha256: _hash, ...reply } = stored;
+    return { ...reply, path: stored.url };
+  };
+
+  for (const name of ANY_FILE) defineRoute(ctx, name, { handler: receive('any') });
+  defineRoute(ctx, WORD_ONLY, { handler: receive('docx') });
+
+  // Uploaded files are served only to the student who uploaded them (token header or cookie).
+  app.get('/files/:name', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { name } = request.params as { name: string };
+    if (!/^[0-9a-f]{32}\.(jpg|png|docx)$/.test(name)) throw notFound();
+    const user = await identify(db, request);
+    const row = await uploadByStoredName(db, name);
+    if (!row) throw notFound();
+    if (!user || user.id !== row.owner_id) throw forbidden('无权查看该文件');
+    const file = path.join(opts.dataDir, 'uploads', name);
+    if (!fs.existsSync(file)) throw notFound();
+    reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').type(row.mime);
+    if (row.mime.startsWith('application/')) {
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
+    }
+    return reply.send(fs.createReadStream(file));
+  });
+}

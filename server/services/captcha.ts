@@ -1,0 +1,61 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Db } from '../db';
+import { fromNow, now } from '../db/time';
+import { refuse } from '../http/errors';
+
+/** Spec §5: 4 characters from lowercase letters without g l o q u v, and the digits 0-9. */
+export const CAPTCHA_CHARS = 'abcdefhijkmnprstwxyz0123456789';
+const LENGTH = 4;
+const TTL_SECONDS = 120;
+const MAX_ATTEMPTS = 3;
+
+const hashAnswer = (key: string, answer: string) => createHash('sha256').update(`${key}:${answer.toLowerCase()}`).digest('hex');
+
+/** Answers of issued captchas, kept only when development hooks are on so browser tests can read them. */
+const devAnswers = new Map<string, string>();
+export const peekCaptcha = (key: string) => devAnswers.get(key);
+
+/** A noisy SVG: characters rotated and offset, with lines and dots over them. */
+export function captchaSvg(code: string, width = 110, height = 36): string {
+  const r = (min: number, max: number) => min + (randomInt(0, 10000) / 10000) * (max - min);
+  const parts: string[] = [`<rect width="${width}" height="${height}" fill="#f1f4f9"/>`];
+  for (let i = 0; i < 4; i++) {
+    parts.push(`<line x1="${r(0, width).toFixed(1)}" y1="${r(0, height).toFixed(1)}" x2="${r(0, width).toFixed(1)}" y2="${r(0, height).toFixed(1)}" stroke="hsl(${r(0, 360).toFixed(0)},55%,65%)"/>`);
+  }
+  [...code].forEach((ch, i) => {
+    const x = (width / (code.length + 1)) * (i + 0.7);
+    const y = height * 0.72;
+    parts.push(
+      `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="sans-serif" font-weight="bold" font-size="${Math.round(height * 0.62)}" fill="hsl(${r(190, 260).toFixed(0)},60%,35%)" transform="rotate(${r(-20, 20).toFixed(1)} ${x.toFixed(1)} ${y.toFixed(1)})">${ch}</text>`,
+    );
+  });
+  for (let i = 0; i < 30; i++) parts.push(`<circle cx="${r(0, width).toFixed(1)}" cy="${r(0, height).toFixed(1)}" r="0.8" fill="hsl(${r(0, 360).toFixed(0)},50%,60%)"/>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
+}
+
+export async function issueCaptcha(db: Db, opts: { dev: boolean }): Promise<{ key: string; img: string }> {
+  const key = randomBytes(16).toString('hex');
+  const code = Array.from({ length: LENGTH }, () => CAPTCHA_CHARS[randomInt(0, CAPTCHA_CHARS.length)]).join('');
+  await db.insertInto('captchas').values({ key, answer_hash: hashAnswer(key, code), expires_at: fromNow(TTL_SECONDS) }).execute();
+  if (opts.dev) devAnswers.set(key, code);
+  const img = `data:image/svg+xml;base64,${Buffer.from(captchaSvg(code)).toString('base64')}`;
+  return { key, img };
+}
+
+/**
+ * Checks an image code and uses it up: one captcha answers one attempt, right or wrong,
+ * so a client must fetch a new image after every try.
+ */
+export async function consumeCaptcha(db: Db, key: string | undefined, code: string | undefined): Promise<void> {
+  if (!key || !code) throw refuse('请输入验证码');
+  const row = await db.selectFrom('captchas').selectAll().where('key', '=', key).executeTakeFirst();
+  if (!row || row.used_at || row.expires_at < now() || row.attempts >= MAX_ATTEMPTS) throw refuse('验证码已失效，请刷新后重试');
+  await db.updateTable('captchas').set({ used_at: now(), attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+  devAnswers.delete(key);
+  if (row.answer_hash !== hashAnswer(key, code.trim())) throw refuse('验证码不正确');
+}
+
+/** Drops expired captchas so the table stays small. */
+export async function pruneCaptchas(db: Db): Promise<void> {
+  await db.deleteFrom('captchas').where('expires_at', '<', fromNow(-3600)).execute();
+}

@@ -1,0 +1,86 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Db } from '../db';
+import { fromNow, now, parseTimestamp } from '../db/time';
+import { refuse } from '../http/errors';
+
+/** Sends a text message. A real gateway (Aliyun, Tencent Cloud, ...) implements this and is chosen in createSmsProvider. */
+export interface SmsProvider {
+  readonly name: string;
+  send(mobile: string, text: string, meta: { code: string; purpose: string }): Promise<void>;
+}
+
+export interface OutboxEntry {
+  mobile: string;
+  purpose: string;
+  code: string;
+  text: string;
+  at: string;
+}
+
+/** Development gateway: nothing leaves the machine; messages are logged and kept in an outbox developers and tests read. */
+export class DevSmsProvider implements SmsProvider {
+  readonly name = 'dev';
+  readonly outbox: OutboxEntry[] = [];
+  constructor(private readonly log: (line: string) => void = (line) => console.log(line)) {}
+  async send(mobile: string, text: string, meta: { code: string; purpose: string }): Promise<void> {
+    this.outbox.push({ mobile, purpose: meta.purpose, code: meta.code, text, at: now() });
+    if (this.outbox.length > 200) this.outbox.shift();
+    this.log(`[短信-开发] ${mobile}: ${text}`);
+  }
+  latest(mobile: string): OutboxEntry | undefined {
+    return [...this.outbox].reverse().find((m) => m.mobile === mobile);
+  }
+}
+
+/** Production has no gateway until one is configured; sending then refuses instead of pretending. */
+class MissingSmsProvider implements SmsProvider {
+  readonly name = 'none';
+  async send(): Promise<void> {
+    throw refuse('短信服务未配置，请联系管理员');
+  }
+}
+
+/** SMS_PROVIDER=dev (default outside production). Add real gateways here. */
+export function createSmsProvider(env: NodeJS.ProcessEnv = process.env): SmsProvider {
+  const name = env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'dev');
+  return name === 'dev' ? new DevSmsProvider() : new MissingSmsProvider();
+}
+
+export interface SmsRules {
+  codeTtlSeconds: number;
+  resendSeconds: number;
+  maxAttempts: number;
+}
+
+export type SmsPurpose = 'register' | 'reset';
+const hashCode = (key: string, code: string) => createHash('sha256').update(`${key}:${code}`).digest('hex');
+
+/** Creates and sends a 6-digit code; at most one per number every `resendSeconds`. Returns the verification key. */
+export async function sendCode(db: Db, provider: SmsProvider, mobile: string, purpose: SmsPurpose, rules: SmsRules): Promise<string> {
+  const last = await db.selectFrom('verification_codes').select('created_at').where('mobile', '=', mobile).where('purpose', 'in', ['register', 'reset']).orderBy('id', 'desc').executeTakeFirst();
+  const since = last ? (Date.now() - (parseTimestamp(last.created_at)?.getTime() ?? 0)) / 1000 : Infinity;
+  if (since < rules.resendSeconds) throw refuse(`验证码发送过于频繁，请${Math.ceil(rules.resendSeconds - since)}秒后再试`);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const key = randomBytes(16).toString('hex');
+  await provider.send(mobile, `您的验证码是${code}，${Math.round(rules.codeTtlSeconds / 60)}分钟内有效。如非本人操作，请忽略本短信。`, { code, purpose });
+  await db.insertInto('verification_codes').values({ mobile, purpose, key, code_hash: hashCode(key, code), expires_at: fromNow(rules.codeTtlSeconds) }).execute();
+  return key;
+}
+
+/**
+ * Checks an SMS code and uses it up on success. Without a key the newest code sent to the number is checked.
+ * Wrong tries are counted; after `maxAttempts` the code is dead and a new one must be requested.
+ */
+export async function consumeCode(db: Db, input: { mobile: string; purpose: SmsPurpose; code: string; key?: string }, rules: SmsRules): Promise<void> {
+  let query = db.selectFrom('verification_codes').selectAll().where('mobile', '=', input.mobile).where('purpose', '=', input.purpose);
+  query = input.key ? query.where('key', '=', input.key) : query.orderBy('id', 'desc');
+  const row = await query.executeTakeFirst();
+  if (!row) throw refuse(input.key ? '验证码已失效，请重新获取' : '请获取验证码！');
+  if (row.used_at || row.expires_at < now()) throw refuse('验证码已失效，请重新获取');
+  if (row.attempts >= rules.maxAttempts) throw refuse('验证码错误次数过多，请重新获取');
+  if (row.code_hash !== hashCode(row.key, input.code.trim())) {
+    await db.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    throw refuse('请输入正确验证码');
+  }
+  await db.updateTable('verification_codes').set({ used_at: now() }).where('id', '=', row.id).execute();
+}

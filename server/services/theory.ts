@@ -1,0 +1,238 @@
+import type { Db } from '../db';
+import { dialectOf } from '../db/ddl';
+import type { Row, User } from '../db/schema';
+import { formatTimestamp, now, parseTimestamp } from '../db/time';
+import { invalid, notFound, refuse } from '../http/errors';
+import { grade, normalizeAnswer } from './theory-grading';
+
+/**
+ * Theory exam attempts: who sees which test, the server-owned clock, autosave ordering and grading.
+ * An attempt's deadline is fixed when it starts (start + time limit, never past the test's end); saves and the
+ * submit are accepted up to GRACE_SECONDS after it, for requests already on the wire. After that the server
+ * finishes the attempt with the answers it holds (status 'expired'), whether or not a browser is still open.
+ */
+export const GRACE_SECONDS = 10;
+
+export const MESSAGES = {
+  notOpen: '不在考试时间范围內！',
+  notStarted: '考试尚未开始',
+  ended: '考试已结束',
+  timeUp: '考试时间到！',
+  alreadySubmitted: '试卷已提交，请勿重复提交',
+  closed: '试卷已提交，不能再修改答案',
+  noAttempt: '请先开始答题',
+  notSubmitted: '尚未交卷，暂无答题记录',
+  noTest: '试卷不存在',
+  noQuestion: '试题不存在',
+} as const;
+
+type Test = Row<'theory_tests'>;
+type Attempt = Row<'theory_attempts'>;
+
+const graceCutoff = () => formatTimestamp(new Date(Date.now() - GRACE_SECONDS * 1000));
+const secondsUntil = (text: string) => Math.max(0, Math.round(((parseTimestamp(text)?.getTime() ?? 0) - Date.now()) / 1000));
+
+/** Tests of the student's school meant for their class; a test with no class rows is for the whole school. */
+export function visibleTests(db: Db, user: User) {
+  return db
+    .selectFrom('theory_tests')
+    .where('theory_tests.school_id', '=', user.school_id)
+    .where((eb) =>
+      eb.or([
+        eb.not(eb.exists(eb.selectFrom('theory_test_classes').select('theory_test_classes.test_id').whereRef('theory_test_classes.test_id', '=', 'theory_tests.id'))),
+        eb.exists(
+          eb.selectFrom('theory_test_classes').select('theory_test_classes.test_id').whereRef('theory_test_classes.test_id', '=', 'theory_tests.id').where('theory_test_classes.class_id', '=', user.class_id ?? -1),
+        ),
+      ]),
+    );
+}
+
+/** A test the student may see, else 404 (another school's test looks exactly like a missing one). */
+export async function findTest(db: Db, user: User, id: number): Promise<Test> {
+  const test = await visibleTests(db, user).selectAll('theory_tests').where('theory_tests.id', '=', id).executeTakeFirst();
+  if (!test) throw notFound(MESSAGES.noTest);
+  return test;
+}
+
+export function questionsOf(db: Db, testId: number) {
+  return db.selectFrom('theory_questions').selectAll().where('test_id', '=', testId).orderBy('sort').orderBy('id').execute();
+}
+
+export const optionsOf = (content: string): string[] => {
+  try {
+    const parsed = JSON.parse(content);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+export function findAttempt(db: Db, userId: number, testId: number): Promise<Attempt | undefined> {
+  return db.selectFrom('theory_attempts').selectAll().where('user_id', '=', userId).where('test_id', '=', testId).executeTakeFirst();
+}
+
+/**
+ * Closes an attempt and grades it: objective answers by the key, subjective ones left for a teacher.
+ * The status flip is the first write, so a save racing with it either commits before (and is graded) or is
+ * refused after (see saveAnswer).
+ */
+export async function finishAttempt(db: Db, attemptId: number, status: 'submitted' | 'expired'): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const flipped = await trx.updateTable('theory_attempts').set({ status, submitted_at: now() }).where('id', '=', attemptId).where('status', '=', 'in_progress').executeTakeFirst();
+    if (Number(flipped.numUpdatedRows) !== 1) return false;
+    const attempt = await trx.selectFrom('theory_attempts').select('test_id').where('id', '=', attemptId).executeTakeFirstOrThrow();
+    const questions = await questionsOf(trx, attempt.test_id);
+    const answers = await trx.selectFrom('theory_answers').select(['id', 'question_id', 'answer']).where('attempt_id', '=', attemptId).execute();
+    const byQuestion = new Map(answers.map((a) => [a.question_id, a]));
+    let score = 0;
+    for (const q of questions) {
+      const saved = byQuestion.get(q.id);
+      const result = grade({ type: q.type, options: optionsOf(q.content).length, answer: q.answer, poins: q.poins }, saved?.answer ?? '');
+      score += result.poins;
+      // Unanswered questions get a row too, so the review lists every question of the paper.
+      if (saved) await trx.updateTable('theory_answers').set(result).where('id', '=', saved.id).execute();
+      else await trx.insertInto('theory_answers').values({ attempt_id: attemptId, question_id: q.id, answer: '', ...result }).execute();
+    }
+    await trx.updateTable('theory_attempts').set({ score: Math.round(score * 10) / 10 }).where('id', '=', attemptId).execute();
+    return true;
+  });
+}
+
+/** Finishes every attempt (of one user, or all) whose time ran out; returns how many. */
+export async function finishOverdue(db: Db, userId?: number): Promise<number> {
+  let query = db.selectFrom('theory_attempts').select('id').where('status', '=', 'in_progress').where('deadline_at', '<', graceCutoff());
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  let finished = 0;
+  for (const { id } of await query.execute()) if (await finishAttempt(db, id, 'expired')) finished++;
+  return finished;
+}
+
+/** What the answering page needs to resume: saved answers with their seq, and the server's clock. */
+export async function attemptState(db: Db, attempt: Attempt) {
+  const answers = await db.selectFrom('theory_answers').select(['question_id', 'answer', 'seq']).where('attempt_id', '=', attempt.id).execute();
+  return {
+    id: attempt.id,
+    status: attempt.status,
+    started_at: attempt.started_at,
+    deadline_at: attempt.deadline_at,
+    submitted_at: attempt.submitted_at,
+    server_time: now(),
+    remaining: attempt.status === 'in_progress' ? secondsUntil(attempt.deadline_at) : 0,
+    // The highest seq the server has seen, so a browser that lost its own counter continues above it.
+    last_seq: Math.max(attempt.last_seq, ...answers.map((a) => a.seq)),
+    answers: Object.fromEntries(answers.filter((a) => a.answer !== '' || a.seq > 0).map((a) => [a.question_id, { answer: a.answer, seq: a.seq }])),
+  };
+}
+
+/** Starts the student's attempt (once per test), or returns the one in progress. */
+export async function startAttempt(db: Db, user: User, test: Test): Promise<Attempt> {
+  await finishOverdue(db, user.id);
+  const existing = await findAttempt(db, user.id, test.id);
+  if (existing) {
+    if (existing.status !== 'in_progress') throw refuse(MESSAGES.alreadySubmitted);
+    return existing;
+  }
+  const current = now();
+  if (current < test.start_time) throw refuse(MESSAGES.notStarted);
+  if (current > test.end_time) throw refuse(MESSAGES.ended);
+  const limit = test.times > 0 ? formatTimestamp(new Date(Date.now() + test.times * 60_000)) : test.end_time;
+  const deadline = limit < test.end_time ? limit : test.end_time;
+  // The unique (test_id, user_id) index makes a double click start one attempt; the loser reads the winner's.
+  await db.insertInto('theory_attempts').values({ test_id: test.id, user_id: user.id, started_at: current, deadline_at: deadline }).onConflict((oc) => oc.columns(['test_id', 'user_id']).doNothing()).execute();
+  return (await findAttempt(db, user.id, test.id))!;
+}
+
+export interface SaveInput {
+  questionId: number;
+  answer: string;
+  type?: number;
+  seq: number;
+}
+
+/**
+ * Saves one answer unless the server already holds a newer one for that question (a higher seq): a late or
+ * repeated request never overwrites what the student typed after it. `seq` in the reply is what is stored.
+ * The hot path of autosave: one read (attempt + question), then one conditional upsert.
+ */
+export async function saveAnswer(db: Db, user: User, testId: number, input: SaveInput) {
+  const row = await db
+    .selectFrom('theory_attempts as a')
+    .innerJoin('theory_questions as q', (join) => join.onRef('q.test_id', '=', 'a.test_id').on('q.id', '=', input.questionId))
+    .select(['a.id', 'a.status', 'a.deadline_at', 'q.type', 'q.content'])
+    .where('a.user_id', '=', user.id)
+    .where('a.test_id', '=', testId)
+    .executeTakeFirst();
+  if (!row) {
+    await findTest(db, user, testId); // 404 for a test the student cannot see
+    const question = await db.selectFrom('theory_questions').select('id').where('id', '=', input.questionId).where('test_id', '=', testId).executeTakeFirst();
+    throw question ? refuse(MESSAGES.noAttempt) : notFound(MESSAGES.noQuestion);
+  }
+  if (input.type !== undefined && input.type !== row.type) throw invalid('type', '题型与试题不符');
+  const answer = normalizeAnswer({ type: row.type, options: optionsOf(row.content).length }, input.answer);
+  if (row.status !== 'in_progress') throw refuse(MESSAGES.closed);
+  if (row.deadline_at < graceCutoff()) {
+    await finishAttempt(db, row.id, 'expired');
+    throw refuse(MESSAGES.timeUp);
+  }
+
+  const stamp = now();
+  // One statement: written only while the attempt is in progress (a finish cannot slip between check and write:
+  // SQLite runs statements one at a time, and on PostgreSQL FOR SHARE waits for a finish in flight and re-checks).
+  let openAttempt = db.selectFrom('theory_attempts').select('id').where('id', '=', row.id).where('status', '=', 'in_progress');
+  if (dialectOf(db) === 'postgres') openAttempt = openAttempt.forShare();
+  const written = await db
+    .insertInto('theory_answers')
+    .columns(['attempt_id', 'question_id', 'answer', 'seq', 'updated_at'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.cast<number>(eb.val(row.id), 'integer').as('a'), eb.cast<number>(eb.val(input.questionId), 'integer').as('q'), eb.cast<string>(eb.val(answer), 'text').as('t'),
+          eb.cast<number>(eb.val(input.seq), 'integer').as('s'), eb.cast<string>(eb.val(stamp), 'text').as('u'),
+        ])
+        .where((eb) => eb.exists(openAttempt)),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['attempt_id', 'question_id'])
+        .doUpdateSet((eb) => ({ answer: eb.ref('excluded.answer'), seq: eb.ref('excluded.seq'), updated_at: eb.ref('excluded.updated_at') }))
+        .where('theory_answers.seq', '<', (eb) => eb.ref('excluded.seq')),
+    )
+    .returning(['answer', 'seq'])
+    .executeTakeFirst();
+  // Nothing written: the server already holds this seq or a newer one, or the attempt just closed.
+  const stored = written ?? (await db.selectFrom('theory_answers').select(['answer', 'seq']).where('attempt_id', '=', row.id).where('question_id', '=', input.questionId).executeTakeFirst());
+  if (!stored || stored.seq < input.seq) throw refuse(MESSAGES.closed);
+  return {
+    question_id: input.questionId, seq: stored.seq, answer: stored.answer, accepted: stored.seq === input.seq && stored.answer === answer,
+    remaining: secondsUntil(row.deadline_at), deadline_at: row.deadline_at, server_time: stamp,
+  };
+}
+
+/** The student hands the paper in: graded at once; refused when already handed in or when time is over. */
+export async function submitAttempt(db: Db, user: User, test: Test) {
+  const attempt = await findAttempt(db, user.id, test.id);
+  if (!attempt) throw refuse(now() > test.end_time ? MESSAGES.ended : MESSAGES.noAttempt);
+  if (attempt.status !== 'in_progress') throw refuse(MESSAGES.alreadySubmitted);
+  const overdue = attempt.deadline_at < graceCutoff();
+  const finished = await finishAttempt(db, attempt.id, overdue ? 'expired' : 'submitted');
+  if (overdue) throw refuse(`${MESSAGES.timeUp}系统已按已保存的答案自动交卷`);
+  if (!finished) throw refuse(MESSAGES.alreadySubmitted);
+  return summary(db, attempt.id);
+}
+
+/** Score so far and how many answers still wait for a teacher. */
+export async function summary(db: Db, attemptId: number) {
+  const attempt = await db.selectFrom('theory_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+  const pending = await db.selectFrom('theory_answers').select((eb) => eb.fn.countAll<number>().as('n')).where('attempt_id', '=', attemptId).where('isright', '=', 0).executeTakeFirst();
+  return { id: attempt.id, status: attempt.status, score: attempt.score ?? 0, submitted_at: attempt.submitted_at, pending: Number(pending?.n ?? 0) };
+}
+
+/** Where a test stands for the student: the list shows an entry only for open / in_progress. */
+export function testState(test: Pick<Test, 'start_time' | 'end_time'>, attempt: Pick<Attempt, 'status'> | null): 'open' | 'in_progress' | 'taken' | 'missed' | 'upcoming' {
+  if (attempt && attempt.status !== 'in_progress') return 'taken';
+  const current = now();
+  if (attempt) return current > test.end_time ? 'taken' : 'in_progress';
+  if (current < test.start_time) return 'upcoming';
+  if (current > test.end_time) return 'missed';
+  return 'open';
+}

@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db';
+import { now } from '../db/time';
+import { refuse } from '../http/errors';
+
+/** Spec §9: upload limit 2 MB ("under 2 MB", so exactly 2 MB is refused). */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+export const FILES_PREFIX = '/files/';
+
+export const UPLOAD_MESSAGES = {
+  bmp: '上传图片不能是BMP格式!',
+  imageTooBig: '上传头像图片大小不能超过 2MB!',
+  fileTooBig: '上传文件大小不能超过 2MB!',
+  unsupported: '只能上传 jpg、jpeg、png 图片或 docx 文档！',
+  notDocx: '只能上传 docx 格式的文档！',
+  empty: '还未上传文件！',
+} as const;
+
+export type FileKind = 'jpeg' | 'png' | 'docx';
+const MIME: Record<FileKind, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+const EXT: Record<FileKind, string> = { jpeg: 'jpg', png: 'png', docx: 'docx' };
+
+export const isImageMime = (mime: string) => mime === MIME.jpeg || mime === MIME.png;
+export const isDocxMime = (mime: string) => mime === MIME.docx;
+
+/** Names of the entries in a zip's central directory; null when the bytes are not a readable zip. */
+export function zipEntryNames(buf: Buffer): string[] | null {
+  // The end-of-central-directory record sits in the last 22 + 65535 (comment) bytes.
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
+    if (buf.readUInt32LE(i) !== 0x06054b50) continue;
+    const count = buf.readUInt16LE(i + 10);
+    let p = buf.readUInt32LE(i + 16);
+    const names: string[] = [];
+    for (let n = 0; n < count; n++) {
+      if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return null;
+      const nameLen = buf.readUInt16LE(p + 28);
+      const extraLen = buf.readUInt16LE(p + 30);
+      const commentLen = buf.readUInt16LE(p + 32);
+      names.push(buf.toString('utf8', p + 46, p + 46 + nameLen));
+      p += 46 + nameLen + extraLen + commentLen;
+    }
+    return names;
+  }
+  return null;
+}
+
+/** What the bytes start as: enough to refuse BMP and oversized files even when only the head was read. */
+function sniffHead(buf: Buffer): 'jpeg' | 'png' | 'bmp' | 'zip' | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.length >= 2 && buf[0] === 0x42 && buf[1] === 0x4d) return 'bmp';
+  if (buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50) return 'zip';
+  return null;
+}
+
+/** What the bytes are, by their content (never the client's file name or type); a .docx is a zip holding word/document.xml. */
+export function sniff(buf: Buffer): FileKind | 'bmp' | null {
+  const head = sniffHead(buf);
+  if (head !== 'zip') return head;
+  return zipEntryNames(buf)?.includes('word/document.xml') ? 'docx' : null;
+}
+
+export interface StoredUpload {
+  url: string;
+  name: string;
+  size: number;
+  mime: string;
+  sha256: string;
+}
+
+/**
+ * Checks an uploaded file against the spec's rules and stores it under a generated name.
+ * `truncated` is set when the multipart reader stopped at the size limit.
+ */
+export async function storeUpload(
+  db: Db,
+  dataDir: string,
+  ownerId: number,
+  file: { data: Buffer; filename: string; truncated: boolean },
+  accept: 'any' | 'docx' = 'any',
+): Promise<StoredUpload> {
+  const { data } = file;
+  if (data.length === 0) throw refuse(UPLOAD_MESSAGES.empty);
+  const head = sniffHead(data);
+  if (head === 'bmp') throw refuse(UPLOAD_MESSAGES.bmp);
+  if (file.truncated || data.length >= MAX_UPLOAD_BYTES) {
+    if (!head) throw refuse(UPLOAD_MESSAGES.unsupported);
+    throw refuse(head === 'zip' ? UPLOAD_MESSAGES.fileTooBig : UPLOAD_MESSAGES.imageTooBig);
+  }
+  const kind = sniff(data);
+  if (accept === 'docx' && kind !== 'docx') throw refuse(UPLOAD_MESSAGES.notDocx);
+  if (!kind || kind === 'bmp') throw refuse(UPLOAD_MESSAGES.unsupported);
+  const sha256 = crypto.createHash('sha256').update(data).digest('hex');
+  const storedName = `${crypto.randomBytes(16).toString('hex')}.${EXT[kind]}`;
+  const dir = path.join(dataDir, 'uploads');
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, storedName), data, { flag: 'wx' });
+  const name = cleanName(file.filename, EXT[kind]);
+  await db
+    .insertInto('uploads')
+    .values({ owner_id: ownerId, stored_name: storedName, original_name: name, mime: MIME[kind], size: data.length, sha256, purpose: kind === 'docx' ? 'document' : 'image', created_at: now() })
+    .execute();
+  return { url: FILES_PREFIX + storedName, name, size: data.length, mime: MIME[kind], sha256 };
+}
+
+/** The client's name is only shown back, never used as a path: keep the base name, short, with a truthful extension. */
+function cleanName(filename: string, ext: string): string {
+  const base = path.basename(filename || '').replace(/[\u0000-\u001f<>:"/\\|?*]/g, '').slice(0, 80);
+  const stem = base.replace(/\.[^.]*$/, '') || 'file';
+  return `${stem}.${ext}`;
+}
+
+/** The stored name behind a /files/ URL, or null when the URL is not one of ours. */
+export function storedNameOf(url: string): string | null {
+  const m = /^(?:https?:\/\/[^/]+)?\/files\/([0-9a-f]{32}\.(?:jpg|png|docx))$/.exec(url.trim());
+  return m ? m[1] : null;
+}
+
+/** Upload rows of the given URLs that belong to the owner; URLs that are not the owner's own uploads are left out. */
+export async function ownUploads(db: Db, ownerId: number, urls: string[]) {
+  const names = urls.map(storedNameOf).filter((n): n is string => !!n);
+  if (names.length === 0) return [];
+  return db.selectFrom('uploads').selectAll().where('owner_id', '=', ownerId).where('stored_name', 'in', names).execute();
+}
+
+export async function uploadByStoredName(db: Db, storedName: string) {
+  return db.selectFrom('uploads').selectAll().where('stored_name', '=', storedName).executeTakeFirst();
+}

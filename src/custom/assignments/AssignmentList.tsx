@@ -1,0 +1,78 @@
+import { Box, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import type { RendererProps } from '../../engine';
+import { FilterBar, Pager, useRemoteList } from '../../renderers';
+import { formatDuration } from '../../renderers/shared/format';
+import { EmptyList, LoadFailed } from '../../renderers/shared/ListStatus';
+import { resolveLink } from '../../renderers/shared/links';
+import { useListState } from '../../renderers/shared/useListState';
+import { useTemplateScope } from '../../renderers/shared/useTemplateScope';
+import { DEFAULT_MESSAGES, type AssignmentListProps, type WorkItem, type WorkRules } from './types';
+import { WorkCard } from './WorkCard';
+
+export const DEFAULT_RULES: WorkRules = {
+  maxImages: 2,
+  maxBytes: 2 * 1024 * 1024,
+  uploadEndpoint: 'common/upload_file',
+  submitEndpoint: 'assign/insertmark',
+  start: [{ when: 'item.learn_id', path: '/courses/${item.learn_id}/details-introduce' }],
+};
+
+interface Summary {
+  list?: { total?: number };
+  allTime?: number;
+  finished?: number;
+  dabiao?: Record<string, number>;
+}
+
+/** `type: assignment-list` — my exams / my homework: summary header, filters, cards with the work flow, pager. */
+export default function AssignmentList({ props }: RendererProps<AssignmentListProps>) {
+  const pageSize = props.pageSize ?? 8;
+  const list = useListState(pageSize);
+  const data = useRemoteList<WorkItem>(props.source, list.query);
+  const rules = { ...DEFAULT_RULES, ...props.rules };
+  const messages = { ...DEFAULT_MESSAGES, ...props.messages };
+  const scope = useTemplateScope();
+  const summary = (data.data ?? {}) as Summary;
+  const labels = props.summary ?? {};
+  const bands = labels.bands ?? [];
+
+  let body;
+  if (data.error) body = <LoadFailed message={data.error} onRetry={data.reload} />;
+  else if (data.loading && data.items.length === 0) body = <Skeleton height={220} radius="md" />;
+  else if (data.items.length === 0) body = <EmptyList text={props.empty} />;
+  else {
+    body = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+        {data.items.map((item) => (
+          <WorkCard key={item.id} item={item} rules={rules} messages={messages} onSubmitted={data.reload}
+            detailPath={resolveLink(props.links, { ...scope, item }) ?? undefined} startPath={resolveLink(rules.start, { ...scope, item }) ?? undefined} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Box>
+      <Paper withBorder radius="md" p="md" mb="lg" data-testid="work-summary">
+        <Group gap="xl">
+          <Fact label={labels.total ?? '总数'} value={String(summary.list?.total ?? 0)} />
+          <Fact label={labels.finished ?? '已完成'} value={String(summary.finished ?? 0)} />
+          <Fact label={labels.allTime ?? '总用时'} value={formatDuration(summary.allTime ?? 0)} />
+          {bands.map((band) => <Fact key={band.key} label={band.label} value={String(summary.dabiao?.[band.key] ?? 0)} color={band.color} />)}
+        </Group>
+      </Paper>
+      <FilterBar config={props.filters} onChange={list.setFilters} />
+      {body}
+      {!data.error && <Pager page={list.query.page} pageSize={pageSize} total={data.total} onChange={list.setPage} />}
+    </Box>
+  );
+}
+
+function Fact({ label, value, color }: { label: string; value: string; color?: string }) {
+  return (
+    <Box>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text fw={700} size="lg" c={color}>{value}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { api } from '../../engine';
+import type { WorkItem } from './types';
+
+interface Mark {
+  score: number | null;
+  teacher_comment: string;
+  teacher_answer: string;
+  teacher_data: unknown;
+}
+
+/** 查看成绩: the teacher's score, comment and reference answer of a graded submission. */
+export function ScoreButton({ item }: { item: Pick<WorkItem, 'id' | 'title'> }) {
+  const [mark, setMark] = useState<Mark | null>(null);
+  const open = () => api.call<Mark>('assign/getmark', { assignment_id: item.id }).then(setMark, () => undefined);
+  return (
+    <>
+      <Button size="compact-sm" variant="light" color="cyan" onClick={() => void open()}>查看成绩</Button>
+      <Modal opened={mark !== null} onClose={() => setMark(null)} title={`${item.title} · 成绩`} centered>
+        {mark && (
+          <Stack gap="xs" data-testid="score-modal">
+            <Text size="xl" fw={700} c={scoreColor(mark.score)}>{mark.score ?? '——'} 分</Text>
+            {mark.teacher_comment && <Text size="sm"><b>教师评语：</b>{mark.teacher_comment}</Text>}
+            {mark.teacher_answer && <Text size="sm"><b>参考答案：</b>{mark.teacher_answer}</Text>}
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+/** Spec §4: below 60 red, 60 or more blue, 90 or more cyan. */
+export const scoreColor = (score: number | null | undefined) => (score == null ? 'dimmed' : score >= 90 ? 'cyan' : score >= 60 ? 'blue' : 'red');

@@ -1,0 +1,65 @@
+import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { api, type RendererProps } from '../../engine';
+import { scoreColor } from './ScoreButton';
+
+interface Reply {
+  task: { id: number; title: string };
+  record: { score: number | null; teacher_data: string | null; teacher_comment: string; teacher_answer: string; created_at: string } | null;
+}
+
+interface Props {
+  /** Tasks whose score and comments are JSON lists (spec §4: ids above 30, and 22). */
+  listScores: { above: number; ids: number[] };
+  labels?: { item?: string; score?: string; comment?: string };
+}
+
+const asList = (text: string | null | undefined): unknown[] => {
+  try {
+    const v = JSON.parse(text ?? '');
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+};
+
+/** `type: task-score` — examarrangement: the score and teacher comments of a task by task_id and type. */
+export default function TaskScore({ props }: RendererProps<Props>) {
+  const [search] = useSearchParams();
+  const taskId = Number(search.get('task_id'));
+  const [reply, setReply] = useState<Reply | null>(null);
+  useEffect(() => {
+    api.call<Reply>('task/get_score', { task_id: taskId, ...(search.get('type') && { type: search.get('type') }) }).then(setReply, () => undefined);
+  }, [taskId, search]);
+  if (!reply) return <Skeleton height={200} />;
+  const r = reply.record;
+  const listStyle = taskId > props.listScores.above || props.listScores.ids.includes(taskId);
+  const scores = listStyle ? asList(r?.teacher_data) : [];
+  const comments = listStyle ? asList(r?.teacher_comment) : [];
+  return (
+    <Stack data-testid="task-score">
+      <Title order={3}>{reply.task.title} · 成绩详情</Title>
+      <Paper withBorder radius="md" p="md">
+        {!r ? <Text c="dimmed">老师尚未批阅</Text> : (
+          <Stack gap="sm">
+            <Text size="xl" fw={700} c={scoreColor(r.score)} data-testid="task-score-value">{r.score ?? '——'} 分</Text>
+            {listStyle ? (
+              <Table withTableBorder>
+                <Table.Thead><Table.Tr><Table.Th>{props.labels?.item ?? '评分项'}</Table.Th><Table.Th>{props.labels?.score ?? '得分'}</Table.Th><Table.Th>{props.labels?.comment ?? '教师评语'}</Table.Th></Table.Tr></Table.Thead>
+                <Table.Tbody>
+                  {Array.from({ length: Math.max(scores.length, comments.length) }, (_, i) => (
+                    <Table.Tr key={i}><Table.Td>{i + 1}</Table.Td><Table.Td>{String(scores[i] ?? '——')}</Table.Td><Table.Td>{String(comments[i] ?? '')}</Table.Td></Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ) : (
+              r.teacher_comment && <Text size="sm"><b>教师评语：</b>{r.teacher_comment}</Text>
+            )}
+            {r.teacher_answer && <Text size="sm"><b>参考答案：</b>{r.teacher_answer}</Text>}
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

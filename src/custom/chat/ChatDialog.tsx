@@ -1,0 +1,95 @@
+import './chat.css';
+import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { api, notify, useSession, useSiteConfig } from '../../engine';
+import { emitRefresh, onAppAction } from '../../renderers/shared/actions';
+import { ChatHistory } from './ChatHistory';
+import { ConversationList } from './ConversationList';
+import { CHAT_ACTIONS } from './events';
+import { chatSettings } from './settings';
+import { unread } from './unread';
+import { useChat } from './useChat';
+
+const num = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
+
+/**
+ * 我的消息, mounted once by the shell. Opens on the row actions ask (teacher list), view (notifications) and
+ * messages (user menu), and keeps the unread counters fresh while the student is signed in.
+ */
+export function ChatDialog() {
+  const settings = chatSettings(useSiteConfig());
+  const signedIn = Boolean(useSession()?.token);
+  const chat = useChat(settings.chatPollMs);
+  const [confirming, setConfirming] = useState(false);
+  const { open, opened } = chat;
+  const openedRef = useRef(opened);
+  openedRef.current = opened;
+
+  useEffect(() => onAppAction(({ action, row }) => {
+    if (action === CHAT_ACTIONS.ask) {
+      void open({ teacher_id: num(row.teacher_id ?? row.id), realname: String(row.realname ?? ''), head_img: String(row.head_img ?? '') });
+    } else if (action === CHAT_ACTIONS.view) {
+      // Viewing a notification reads it, then opens the conversation with its teacher.
+      if (row.id !== undefined && row.status !== 1) {
+        void api.call('message/read', { id: row.id }).then(() => { emitRefresh('message/get_list'); return unread.refresh(); }).catch(() => undefined);
+      }
+      void open({ teacher_id: num(row.teacher_id), realname: String(row.realname ?? ''), head_img: String(row.head_img ?? '') });
+    } else if (action === CHAT_ACTIONS.open) {
+      void open(row.teacher_id ? { teacher_id: num(row.teacher_id) } : undefined);
+    }
+  }), [open]);
+
+  // Counters poll while signed in and the tab is visible; a new reply is announced when the dialog is closed.
+  useEffect(() => {
+    if (!signedIn) {
+      unread.reset();
+      return;
+    }
+    let primed = false;
+    const tick = async () => {
+      if (document.visibilityState !== 'visible') return;
+      try {
+        const { before, after } = await unread.refresh();
+        if (primed && after.chat > before.chat && !openedRef.current) notify.info('老师回复了你的消息，请在“我的消息”中查看');
+        primed = true;
+      } catch {
+        // Retried on the next tick; a lost session is handled by the api client.
+      }
+    };
+    void tick();
+    const timer = window.setInterval(tick, settings.unreadPollMs);
+    return () => window.clearInterval(timer);
+  }, [signedIn, settings.unreadPollMs]);
+
+  if (!signedIn) return null;
+  return (
+    <>
+      <Modal opened={chat.opened} onClose={() => setConfirming(true)} title="我的消息" centered
+        classNames={{ content: 'chat-dialog__content' }} data-testid="chat-dialog">
+        <div className="chat-body" data-testid="chat-dialog-body">
+          <ConversationList list={chat.list} partner={chat.partner} onSelect={chat.select} onDelete={(id) => void chat.remove(id).catch(() => undefined)} />
+          <div className="chat-right">
+            <ChatHistory partner={chat.partner} messages={chat.messages} loading={chat.loadingHistory} />
+            {chat.partner && (
+              <div className="chat-input">
+                <Textarea rows={2} autosize={false} value={chat.text} maxLength={settings.maxLength} placeholder={`给${chat.partner.realname}老师发消息`}
+                  onChange={(e) => chat.setText(e.currentTarget.value)} data-testid="chat-input" aria-label="消息内容" />
+              </div>
+            )}
+          </div>
+        </div>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={chat.close} data-testid="chat-cancel">取消</Button>
+          <Button onClick={() => void chat.send()} loading={chat.sending} disabled={!chat.partner} data-testid="chat-send">确定</Button>
+        </Group>
+      </Modal>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="提示" size="sm" centered zIndex={400} data-testid="chat-confirm-close">
+        <Text>确认关闭？</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)}>取消</Button>
+          <Button onClick={() => { setConfirming(false); chat.close(); }} data-testid="chat-confirm-close-ok">确定</Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { Badge } from '@mantine/core';
+import { useUnread } from './unread';
+
+/** Unread teacher messages, next to 我的消息 in the user menu. */
+export function UnreadBadge() {
+  const { chat } = useUnread();
+  return chat > 0 ? <Badge size="xs" color="red" circle data-testid="chat-unread-count">{chat > 99 ? '99+' : chat}</Badge> : null;
+}
+
+/** A dot on the user button while anything (messages or notifications) is unread. */
+export function UnreadDot() {
+  const { chat, notice } = useUnread();
+  return chat + notice > 0 ? <span className="unread-dot" data-testid="unread-dot" aria-label="有未读消息" /> : null;
+}

@@ -1,0 +1,148 @@
+import { Anchor, Button, Checkbox, Group, Image, Select, TextInput } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useContext, useEffect, useState } from 'react';
+import { api } from '../../engine';
+import { AgreementContext, CaptchaContext, FormValuesContext, SmsContext } from './contexts';
+
+const errorOf = (props: WidgetProps) => props.rawErrors?.[0];
+const text = (props: WidgetProps, maxLength?: number) => ({
+  id: props.id,
+  value: (props.value as string | undefined) ?? '',
+  placeholder: props.placeholder,
+  maxLength,
+  autoComplete: 'off',
+  error: errorOf(props),
+  disabled: props.disabled,
+  onChange: (e: React.ChangeEvent<HTMLInputElement>) => props.onChange(e.currentTarget.value === '' ? undefined : e.currentTarget.value),
+  onBlur: () => props.onBlur(props.id, props.value),
+});
+
+/** The image code input with the server's image next to it; clicking the image fetches a new one. */
+export function CaptchaWidget(props: WidgetProps) {
+  const { captcha, refresh } = useContext(CaptchaContext);
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <TextInput {...text(props, 4)} style={{ flex: 1 }} />
+      <Image
+        src={captcha?.img}
+        w={110}
+        h={36}
+        radius={4}
+        data-testid="captcha"
+        data-key={captcha?.key ?? ''}
+        title="看不清？换一张"
+        alt="图形验证码"
+        style={{ cursor: 'pointer', flex: 'none', width: 110, height: 36 }}
+        onClick={refresh}
+      />
+    </Group>
+  );
+}
+
+/** Mobile number with the +86 prefix. */
+export function MobileWidget(props: WidgetProps) {
+  return <TextInput {...text(props, 11)} leftSection={<span style={{ fontSize: 13 }}>+86</span>} leftSectionWidth={44} inputMode="numeric" />;
+}
+
+/** SMS code input with the send button: "(Ns)已发送" while the 60 s countdown runs. */
+export function SmsCodeWidget(props: WidgetProps) {
+  const sms = useContext(SmsContext);
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <TextInput {...text(props, 6)} style={{ flex: 1 }} />
+      <Button variant="light" w={120} disabled={sms.left > 0} onClick={sms.send} data-testid="sms-send" style={{ flex: 'none' }}>
+        {sms.left > 0 ? `(${sms.left}s)已发送` : sms.idleLabel}
+      </Button>
+    </Group>
+  );
+}
+
+/** Agreement checkbox with the link that opens the agreement dialog. */
+export function AgreementWidget(props: WidgetProps) {
+  const agreement = useContext(AgreementContext);
+  return (
+    <Checkbox
+      id={props.id}
+      checked={props.value === true}
+      error={errorOf(props)}
+      onChange={(e) => props.onChange(e.currentTarget.checked ? true : undefined)}
+      label={
+        <>
+          {agreement.label}
+          <Anchor component="button" type="button" size="sm" onClick={agreement.open} data-testid="agreement-link">{agreement.linkText}</Anchor>
+        </>
+      }
+    />
+  );
+}
+
+/** Password with an inline hint that warns while it is shorter than `ui:options.warnBelow` characters. */
+export function HintedPasswordWidget(props: WidgetProps) {
+  const warnBelow = Number(props.options.warnBelow ?? 8);
+  const value = (props.value as string | undefined) ?? '';
+  const weak = value.length > 0 && value.length < warnBelow;
+  return (
+    <TextInput
+      {...text(props)}
+      type="password"
+      description={String(props.options.hint ?? '')}
+      styles={weak ? { description: { color: 'var(--mantine-color-orange-7)' } } : undefined}
+    />
+  );
+}
+
+interface Level {
+  endpoint: string;
+  parent: string;
+  param: string;
+  label: string;
+}
+const LEVELS: Record<string, Level> = {
+  school_id: { endpoint: 'school/get_list', parent: '', param: '', label: 'school_name' },
+  depart_id: { endpoint: 'depart/get', parent: 'school_id', param: 'school_id', label: 'department_name' },
+  major_id: { endpoint: 'major/get', parent: 'depart_id', param: 'depart_id', label: 'major_name' },
+  grade_id: { endpoint: 'grade/get', parent: 'major_id', param: 'major_id', label: 'grade_name' },
+  class_id: { endpoint: 'class/get', parent: 'grade_id', param: 'grade_id', label: 'class_name' },
+};
+
+/** One level of school > department > major > grade > class; its choices load when the level above is chosen. */
+export function OrgSelectWidget(props: WidgetProps) {
+  const values = useContext(FormValuesContext);
+  const field = props.id.replace(/^root_/, '');
+  const level = LEVELS[field];
+  const parentValue = level?.parent ? values[level.parent] : 'all';
+  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    setOptions([]);
+    if (!level || parentValue === undefined || parentValue === null || parentValue === '') return;
+    let live = true;
+    void api
+      .call<Record<string, unknown>[]>(level.endpoint, level.param ? { [level.param]: parentValue } : {})
+      .then((rows) => live && setOptions(rows.map((r) => ({ value: String(r.id), label: String(r[level.label]) }))))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [level, parentValue]);
+  return (
+    <Select
+      id={props.id}
+      data={options}
+      value={props.value === undefined || props.value === null ? null : String(props.value)}
+      placeholder={props.placeholder}
+      error={errorOf(props)}
+      searchable
+      data-testid={`org-${field}`}
+      onChange={(v) => props.onChange(v === null ? undefined : Number(v))}
+    />
+  );
+}
+
+export const loginWidgets = {
+  captcha: CaptchaWidget,
+  mobile: MobileWidget,
+  smsCode: SmsCodeWidget,
+  agreement: AgreementWidget,
+  hintedPassword: HintedPasswordWidget,
+  org: OrgSelectWidget,
+};

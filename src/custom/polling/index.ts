@@ -1,0 +1,1 @@
+export { NewWorkPolling } from './NewWorkPolling';

@@ -1,0 +1,78 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { api, notify, template, type RendererProps } from '../../engine';
+import { SchemaForm } from '../../renderers';
+import { questionnaireForm, unanswered, type Problem, type QuestionField } from './questionnaireSchema';
+
+/** YAML props of `type: questionnaire` (config/screens/evaluate.yaml). */
+export interface QuestionnaireProps {
+  /** Experiment id, a template over query, e.g. "${query.id}". */
+  learnId: string;
+  /** One entry per question, in order: the field the answer is sent as and how it is answered. */
+  fields: QuestionField[];
+  title: string;
+  submitLabel?: string;
+  placeholder?: string;
+  messages: { unanswered: string; success: string; answered: string; unavailable: string };
+  /** Back goes to the previous screen, or to `fallback` when the questionnaire was opened directly. */
+  back: { label: string; fallback: string };
+}
+
+interface Definition {
+  learn: string;
+  problem: Problem[];
+  answered: number;
+}
+
+/** The anonymous teaching-evaluation questionnaire: its definition arrives at runtime and becomes a JSON Schema form. */
+export default function Questionnaire({ props }: RendererProps<QuestionnaireProps>) {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const learnId = template(props.learnId, { query: Object.fromEntries(search.entries()) });
+  const [definition, setDefinition] = useState<Definition | null | undefined>(undefined);
+  const [formData, setFormData] = useState<Record<string, unknown>>({});
+
+  useEffect(() => {
+    setDefinition(undefined);
+    // A failed fetch is swallowed (spec §8): the page says the questionnaire is unavailable.
+    api.call<Definition>('learn/getproblem', { learn_id: learnId }, { silent: true }).then(setDefinition, () => setDefinition(null));
+  }, [learnId]);
+
+  const form = useMemo(() => (definition ? questionnaireForm(definition.problem, props.fields, props.placeholder) : null), [definition, props.fields, props.placeholder]);
+
+  if (definition === undefined) return <Group justify="center" py="xl"><Loader /></Group>;
+
+  const goBack = () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate(props.back.fallback));
+
+  const submit = async (data: Record<string, unknown>) => {
+    if (unanswered(data, props.fields)) {
+      notify.warn(props.messages.unanswered);
+      return;
+    }
+    try {
+      await api.call('learn/addevaluate', { learn_id: learnId, ...data });
+    } catch {
+      return; // code 0: the api client has shown the server's message
+    }
+    notify.success(props.messages.success);
+    goBack();
+  };
+
+  return (
+    <Paper withBorder radius="md" p="xl" maw={880} mx="auto" data-testid="questionnaire">
+      <Stack gap="xs" mb="lg">
+        <Title order={3}>{props.title}</Title>
+        {definition && <Text c="dimmed" data-testid="questionnaire-learn">{definition.learn}</Text>}
+      </Stack>
+      {!definition || !form ? (
+        <Alert color="gray">{props.messages.unavailable}</Alert>
+      ) : definition.answered ? (
+        <Alert color="blue" data-testid="questionnaire-answered">{props.messages.answered}</Alert>
+      ) : (
+        <SchemaForm schema={form.schema} uiSchema={form.uiSchema} formData={formData} onChange={setFormData} onSubmit={submit}
+          submitLabel={props.submitLabel} footer={<Button variant="default" onClick={goBack}>{props.back.label}</Button>} />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,194 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatTimestamp } from '../../server/db/time';
+import { BMP, bigPng, DOCX, PNG } from '../server/work-files';
+import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+
+// Accounts that write here: stu00026 (submits), stu00027 (graded work), stu00028 (new-work alert).
+let browser: Browser;
+const db = () => new Database(join(inject('dataDir'), 'app.sqlite'));
+const at = (seconds: number) => formatTimestamp(new Date(Date.now() + seconds * 1000));
+const tag = Date.now().toString(36);
+
+function classOf(username: string): number {
+  const conn = db();
+  const row = conn.prepare("select class_id from users where username = ? and school_id = 100002").get(username) as { class_id: number };
+  conn.close();
+  return row.class_id;
+}
+
+/** A new assignment of the demo school published to one class (what a teacher would do). */
+function publish(title: string, kind: 'homework' | 'exam', classify: number, classId: number, window: [number, number]): number {
+  const conn = db();
+  const teacher = conn.prepare("select id from users where role = 'teacher' and school_id = 100002 order by id").get() as { id: number };
+  const { lastInsertRowid } = conn
+    .prepare('insert into assignments (school_id, teacher_id, kind, title, classify, cate_id, content, start_time, end_time) values (100002, ?, ?, ?, ?, 2, ?, ?, ?)')
+    .run(teacher.id, kind, title, classify, '请按要求完成并提交。', at(window[0]), at(window[1]));
+  conn.prepare('insert into assignment_classes (assignment_id, class_id) values (?, ?)').run(lastInsertRowid, classId);
+  conn.close();
+  return Number(lastInsertRowid);
+}
+
+const written: string[] = [];
+function file(name: string, data: Buffer): string {
+  const path = join(tmpdir(), `${tag}-${name}`);
+  writeFileSync(path, data);
+  written.push(path);
+  return path;
+}
+
+async function signIn(username: string, route: string): Promise<Page> {
+  const page = await openPage(browser, `/login?redirect=${encodeURIComponent(route)}`);
+  await loginAs(page, username, 'demo123');
+  await page.waitForURL(new RegExp(`#${route.replace(/[/?]/g, '\\$&')}`));
+  return page;
+}
+
+/** The card of one item on a list screen, found through the keyword filter. */
+async function card(page: Page, screenId: 'homework' | 'grades', title: string) {
+  const screen = page.locator(`[data-screen="${screenId}"]`);
+  await screen.getByRole('textbox').first().fill(title);
+  await screen.getByRole('textbox').first().press('Enter');
+  const found = screen.getByTestId('work-card').filter({ hasText: title });
+  await found.waitFor();
+  return found;
+}
+
+const toast = (page: Page, text: string) => page.getByText(text).first().waitFor({ timeout: 8000 });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  for (const path of written) rmSync(path, { force: true });
+});
+
+describe('exams and homework', () => {
+  it('submits a photo homework: BMP and over-size files are refused, cancel keeps it open, confirm gives a receipt', async () => {
+    const title = `拍照作业${tag}`;
+    const id = publish(title, 'homework', 2, classOf('stu00026'), [-3600, 86400]);
+    const page = await signIn('stu00026', '/ucenter/homework');
+    const item = await card(page, 'homework', title);
+    await expect(item.getByTestId('total-score').textContent()).resolves.toBe('——');
+    await item.getByRole('button', { name: '上传作业' }).click();
+    const input = item.getByTestId('work-files').locator('input[type=file]');
+    await input.setInputFiles(file('scan.bmp', BMP));
+    await toast(page, '上传图片不能是BMP格式!');
+    await input.setInputFiles(file('huge.png', bigPng(2.5 * 1024 * 1024)));
+    await toast(page, '上传头像图片大小不能超过 2MB!');
+    await item.getByRole('button', { name: '下一步' }).click();
+    await toast(page, '请先上传图片！');
+    await input.setInputFiles(file('model.png', PNG));
+    await item.locator('[data-testid=upload-entry][data-state=done]').waitFor();
+    await item.getByRole('button', { name: '下一步' }).click();
+    await item.getByRole('button', { name: '提交' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+    await toast(page, '已取消提交');
+    const before = db();
+    expect(before.prepare('select count(*) n from marks where assignment_id = ?').get(id)).toEqual({ n: 0 });
+    before.close();
+    await item.getByRole('button', { name: '提交' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await toast(page, '提交成功');
+    const receipt = await item.getByTestId('receipt').textContent();
+    const conn = db();
+    const mark = conn.prepare('select student_answer, receipt from marks where assignment_id = ?').all(id) as { student_answer: string; receipt: string }[];
+    conn.close();
+    expect(mark).toHaveLength(1);
+    expect(JSON.parse(mark[0].student_answer)).toHaveLength(1);
+    expect(receipt).toContain(mark[0].receipt);
+    await page.context().close();
+  });
+
+  it('submits a .docx homework; an upload in progress holds the page, a failed one can be retried', async () => {
+    const title = `文档作业${tag}`;
+    const id = publish(title, 'homework', 5, classOf('stu00026'), [-3600, 86400]);
+    const page = await signIn('stu00026', '/ucenter/homework');
+    const item = await card(page, 'homework', title);
+    await item.getByRole('button', { name: '上传文档' }).click();
+    // The first attempt hangs until the student has tried to leave, then the connection drops.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/api/common/upload_file', async (route) => {
+      await held;
+      await route.abort('connectionreset');
+    });
+    await item.getByTestId('work-files').locator('input[type=file]').setInputFiles(file('病例分析.docx', DOCX));
+    await item.locator('[data-testid=upload-entry][data-state=uploading]').waitFor();
+    await page.getByRole('link', { name: '我的考试' }).first().click();
+    await toast(page, '文件正在上传，请等待上传完成');
+    expect(page.url()).toContain('/ucenter/homework');
+    release();
+    await item.locator('[data-testid=upload-entry][data-state=failed]').waitFor();
+    await page.unroute('**/api/common/upload_file');
+    await item.getByRole('button', { name: '重试' }).click();
+    await item.locator('[data-testid=upload-entry][data-state=done]').waitFor();
+    await item.getByRole('button', { name: '下一步' }).click();
+    await item.getByRole('button', { name: '提交' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await item.getByTestId('receipt').waitFor();
+    const conn = db();
+    const row = conn.prepare('select student_answer from marks where assignment_id = ?').get(id) as { student_answer: string };
+    conn.close();
+    expect(JSON.parse(row.student_answer)).toEqual([{ name: expect.stringContaining('.docx'), url: expect.stringMatching(/^\/files\/[0-9a-f]{32}\.docx$/) }]);
+    await page.context().close();
+  });
+
+  it('refuses an exam outside its time window with the spec message', async () => {
+    const title = `未开始考试${tag}`;
+    publish(title, 'exam', 2, classOf('stu00026'), [3600, 7200]);
+    const page = await signIn('stu00026', '/ucenter/grades');
+    const item = await card(page, 'grades', title);
+    await expect(item.getByTestId('status-tag').textContent()).resolves.toBe('未开始');
+    await item.getByRole('button', { name: '上传作业' }).click();
+    await toast(page, '不在考试时间范围內！');
+    await expect(item.getByTestId('work-panel').count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('shows the score of graded work', async () => {
+    const title = `已批阅作业${tag}`;
+    const id = publish(title, 'homework', 2, classOf('stu00027'), [-86400 * 3, -3600]);
+    const conn = db();
+    const user = conn.prepare("select id from users where username = 'stu00027' and school_id = 100002").get() as { id: number };
+    conn.prepare("insert into marks (assignment_id, user_id, student_answer, teacher_data, teacher_comment, score, receipt) values (?, ?, '[]', '{\"score\":87}', '线条清晰，注意比例。', 87, ?)").run(id, user.id, `E2E${tag}`.slice(0, 12));
+    conn.close();
+    const page = await signIn('stu00027', '/ucenter/homework');
+    const item = await card(page, 'homework', title);
+    await expect(item.getByTestId('total-score').textContent()).resolves.toBe('87');
+    await item.getByRole('button', { name: '查看成绩' }).click();
+    const modal = page.getByTestId('score-modal');
+    await modal.getByText('线条清晰，注意比例。').waitFor();
+    await expect(modal.textContent()).resolves.toContain('87');
+    await page.context().close();
+  });
+
+  it('alerts about new homework while the page is open (interval shortened in config)', async () => {
+    const appFile = join(inject('configDir'), 'app.yaml');
+    const original = readFileSync(appFile, 'utf8');
+    try {
+      writeFileSync(appFile, original.replace(/(newWork:\s*\n\s*interval:) \d+/, '$1 1000'));
+      await expect.poll(async () => (await fetch(`${baseURL()}/api/config`).then((r) => r.json())).data.app.polling.newWork.interval, { timeout: 5000 }).toBe(1000);
+      const page = await openPage(browser, '/login');
+      // Two reads of the homework total: the first stored it, so the next higher one is news.
+      let reads = 0;
+      const read = new Promise<void>((done) => page.on('response', (r) => { if (r.url().includes('assign/gettasklist') && ++reads === 2) done(); }));
+      await loginAs(page, 'stu00028', 'demo123');
+      await read;
+      publish(`新作业${tag}`, 'homework', 2, classOf('stu00028'), [-60, 86400]);
+      const alert = page.getByTestId('new-work-alert');
+      await alert.waitFor({ timeout: 8000 });
+      await expect(alert.textContent()).resolves.toContain('有新的作业信息!');
+      await alert.getByRole('link', { name: '去查看' }).click();
+      await page.waitForURL(/#\/ucenter\/homework/);
+      await page.context().close();
+    } finally {
+      writeFileSync(appFile, original);
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, openPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function ticketFor(username: string): Promise<string> {
+  const reply = await fetch(`${baseURL()}/api/landing/issue_ticket`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-partner-secret': 'dev-partner-secret' },
+    body: new URLSearchParams({ username, school_id: '100002' }),
+  }).then((r) => r.json());
+  return reply.data.ticket;
+}
+
+describe('landing page /njkq', () => {
+  it('opens the Notice dialog for a student entry without a ticket, and offers the reviewer entry', async () => {
+    const page = await openPage(browser, '/njkq');
+    await page.getByRole('button', { name: '评审专家入口' }).waitFor();
+    await page.getByRole('button', { name: '学生入口' }).click();
+    const dialog = page.getByRole('dialog', { name: '提示' });
+    await dialog.waitFor();
+    await expect(dialog.getByText('非法访问').waitFor()).resolves.toBeUndefined();
+    await expect(dialog.getByRole('link', { name: '省级虚拟仿真实验教学共享平台' }).getAttribute('href')).resolves.toMatch(/^https:\/\//);
+    await page.context().close();
+  });
+
+  it('filters the gallery (6 / 2 / 2 / 2) with the active filter disabled', async () => {
+    const page = await openPage(browser, '/njkq');
+    const images = page.getByTestId('gallery').locator('img');
+    await images.first().waitFor();
+    expect(await images.count()).toBe(6);
+    await expect(page.getByTestId('gallery-filter-all').isDisabled()).resolves.toBe(true);
+    for (const key of ['prep', 'op', 'practice']) {
+      await page.getByTestId(`gallery-filter-${key}`).click();
+      await expect.poll(() => images.count()).toBe(2);
+      await expect(page.getByTestId(`gallery-filter-${key}`).isDisabled()).resolves.toBe(true);
+      await expect(page.getByTestId('gallery-filter-all').isDisabled()).resolves.toBe(false);
+    }
+    await page.context().close();
+  });
+
+  it('scrolls to each section from the header links, at a minimum width of 1200 px', async () => {
+    const page = await openPage(browser, '/njkq', { width: 1000, height: 700 });
+    await page.getByTestId('landing-section-4').waitFor();
+    expect(await page.locator('.landing').evaluate((el) => el.getBoundingClientRect().width)).toBe(1200);
+    const top = (i: number) => page.getByTestId(`landing-section-${i}`).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    for (const i of [3, 1, 2]) {
+      await page.getByTestId(`landing-nav-${i}`).click();
+      await expect.poll(() => top(i), { timeout: 5000 }).toBeLessThan(80);
+    }
+    // the last section cannot reach the top of the window: it is scrolled fully into view instead
+    await page.getByTestId('landing-nav-4').click();
+    await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 2), { timeout: 5000 }).toBe(true);
+    await page.getByTestId('landing-nav-0').click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    await page.context().close();
+  });
+
+  it('sends a student with a ticket to the 3D app with user id + API base + code + 51, where the identity checks out', async () => {
+    const ticket = await ticketFor('stu00007');
+    const page = await openPage(browser, `/njkq?ticket=${ticket}`);
+    await page.getByRole('button', { name: '学生入口' }).waitFor();
+    expect(await page.getByRole('button', { name: '评审专家入口' }).count()).toBe(0);
+    await page.getByRole('button', { name: '学生入口' }).click();
+    await page.waitForURL(/\/apps\/oral-exam\/index\.html\?/);
+    const [userId, apiBase, code, constant] = decodeURIComponent(new URL(page.url()).search.slice(1)).split('+');
+    expect(apiBase).toBe(`${baseURL()}/api/`);
+    expect(code).toMatch(/^[0-9a-f]{32}$/);
+    expect(constant).toBe('51');
+    await page.waitForSelector(`body[data-verified="${userId}"]`);
+    await expect(page.locator('#who').textContent()).resolves.toBeTruthy();
+    await page.context().close();
+  });
+
+  it('lets the reviewer in without a ticket', async () => {
+    const page = await openPage(browser, '/njkq');
+    await page.getByRole('button', { name: '评审专家入口' }).click();
+    await page.waitForURL(/\/apps\/oral-exam\/index\.html\?17\+/);
+    await page.waitForSelector('body[data-verified="17"]');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,118 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+
+// Writes only as stu00032 (and teacher1 of the demo school answering through the teacher API).
+const STUDENT = 'stu00032';
+
+let browser: Browser;
+let page: Page;
+let teacherToken: string;
+let studentId: number;
+let teacher: { id: number; realname: string };
+
+async function post(name: string, form: Record<string, string | number>, token?: string) {
+  const reply = await fetch(`${baseURL()}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token && { authorization: `Bearer ${token}` }) },
+    body: new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])),
+  });
+  return reply.json();
+}
+
+function dbRows<T>(query: string, ...params: unknown[]): T[] {
+  const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+  try {
+    return db.prepare(query).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+async function openFromMenu(label: string) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  teacherToken = (await post('teacher/login', { username: 'teacher1', password: 'teacher123', school_id: 100002 })).data.token;
+  studentId = dbRows<{ id: number }>("select id from users where username = ? and school_id = 100002", STUDENT)[0].id;
+  teacher = dbRows<{ id: number; realname: string }>("select id, realname from users where username = 'teacher1' and school_id = 100002")[0];
+  page = await openPage(browser, '/login');
+  await loginAs(page, STUDENT, 'demo123');
+  await page.waitForURL(/practiceList/);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('messaging: asking teachers, replies and notifications', () => {
+  it('asks a teacher from the teacher list; an empty message is refused and a real one is sent', async () => {
+    await openFromMenu('答疑老师');
+    const row = page.getByTestId('table-row').filter({ hasText: teacher.realname });
+    await row.getByRole('button', { name: '提问' }).click();
+    const dialog = page.locator('.chat-dialog__content');
+    await dialog.waitFor();
+    expect((await dialog.boundingBox())?.width).toBe(940);
+    await expect(page.getByTestId('chat-conversation').first().textContent()).resolves.toContain(teacher.realname);
+
+    await page.getByTestId('chat-input').fill('   ');
+    await page.getByTestId('chat-send').click();
+    await page.getByText('请输入内容！').first().waitFor();
+
+    await page.getByTestId('chat-input').fill('老师好，<b>肩台</b>宽度多少合适？');
+    await page.getByTestId('chat-send').click();
+    await page.getByTestId('chat-message-text').filter({ hasText: '老师好，<b>肩台</b>宽度多少合适？' }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="chat-input"]') as HTMLTextAreaElement)?.value === '');
+    const stored = dbRows<{ message: string; author_id: number }>('select message, author_id from messages where student_id = ? and teacher_id = ?', studentId, teacher.id);
+    expect(stored).toEqual([{ message: '老师好，<b>肩台</b>宽度多少合适？', author_id: studentId }]);
+  });
+
+  it('shows a teacher reply sent through the teacher API while the dialog is open', async () => {
+    const sent = await post('teacher/reply', { student_id: studentId, message: '唇侧 1.0mm 左右。' }, teacherToken);
+    expect(sent.code).toBe(200);
+    await page.getByTestId('chat-message-text').filter({ hasText: '唇侧 1.0mm 左右。' }).waitFor({ timeout: 8000 });
+    await expect(page.getByTestId('chat-message').count()).resolves.toBe(2);
+  });
+
+  it('asks before closing, then shows the unread dot for a reply that came while closed', async () => {
+    await page.locator('.chat-dialog__content .mantine-Modal-close').click();
+    await page.getByText('确认关闭？').waitFor();
+    await page.getByTestId('chat-confirm-close-ok').click();
+    await page.locator('.chat-dialog__content').waitFor({ state: 'detached' });
+
+    await post('teacher/reply', { student_id: studentId, message: '还有问题随时问。' }, teacherToken);
+    await page.getByTestId('unread-dot').waitFor({ timeout: 25000 }); // polling.unread is 10 s
+    await openFromMenu('我的消息');
+    const conversation = page.getByTestId('chat-conversation').filter({ hasText: teacher.realname });
+    await conversation.getByTestId('chat-unread-dot').waitFor();
+    await expect(page.getByTestId('chat-placeholder').isVisible()).resolves.toBe(true);
+    await conversation.click();
+    await page.getByTestId('chat-message-text').filter({ hasText: '还有问题随时问。' }).waitFor();
+    await conversation.getByTestId('chat-unread-dot').waitFor({ state: 'detached' });
+    expect(dbRows<{ status: number }>('select status from conversations where student_id = ?', studentId)).toEqual([{ status: 0 }]);
+  });
+
+  it('deletes the open conversation: the history and the selection are cleared', async () => {
+    await page.getByTestId('chat-conversation').filter({ hasText: teacher.realname }).getByTestId('chat-delete').click();
+    await page.getByTestId('chat-placeholder').waitFor();
+    await page.getByTestId('chat-conversation').first().waitFor({ state: 'detached' });
+    expect(dbRows<{ deleted_by_student: number }>('select deleted_by_student from conversations where student_id = ?', studentId)).toEqual([{ deleted_by_student: 1 }]);
+    await page.getByTestId('chat-cancel').click();
+  });
+
+  it('lists a notification and opens the dialog on its teacher from 查看, marking it read', async () => {
+    expect((await post('teacher/notify', { student_id: studentId, content: '周四实训课改到 301 教室。' }, teacherToken)).code).toBe(200);
+    await page.evaluate(() => { window.location.hash = '#/ucenter/notifications'; });
+    const row = page.getByTestId('table-row').filter({ hasText: '周四实训课改到 301 教室。' });
+    await row.getByText('未读').waitFor();
+    await row.getByRole('button', { name: '查看' }).click();
+    await page.locator('.chat-dialog__content').waitFor();
+    await page.getByTestId('chat-conversation').filter({ hasText: teacher.realname }).waitFor();
+    await row.getByText('已读').waitFor();
+    expect(dbRows<{ read: number }>('select read_at is not null as read from notifications where user_id = ?', studentId)).toEqual([{ read: 1 }]);
+  });
+});

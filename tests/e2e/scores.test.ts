@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+
+// demo only reads; stu00016 answers a questionnaire (accounts assigned to the scores suite).
+let browser: Browser;
+const work = mkdtempSync(join(tmpdir(), 'e2e-scores-'));
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function api(username: string, name: string, form: Record<string, string | number>) {
+  const login = await fetch(`${baseURL()}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password: 'demo123' }),
+  }).then((r) => r.json());
+  const reply = await fetch(`${baseURL()}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${login.data.token}` },
+    body: new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])),
+  }).then((r) => r.json());
+  return reply.data;
+}
+
+const visible = (page: Page, screen: string) => page.locator(`[data-screen="${screen}"]:not([hidden])`);
+const pct = (n: number, total: number) => (total ? ((n / total) * 100).toFixed(2) : '0');
+
+async function signIn(username: string, route: string): Promise<Page> {
+  const page = await openPage(browser, route);
+  await page.waitForURL(/#\/login\?redirect=/);
+  await loginAs(page, username, 'demo123');
+  return page;
+}
+
+describe('scores: overview, detail with PDF, questionnaire', () => {
+  it('shows the figures, ranks, band shares and first 8 records the server computes for demo', async () => {
+    const expected = await api('demo', 'score/get_student', { page: 1, page_size: 8 });
+    const page = await signIn('demo', '/ucenter/practices');
+    await page.waitForURL(/#\/ucenter\/practices/);
+    const screen = visible(page, 'practices');
+    await expect.poll(() => screen.getByTestId('summary-times').textContent(), { timeout: 15_000 }).toBe(String(expected.times));
+    expect(await screen.getByTestId('summary-class-rank').textContent()).toBe(String(expected.class.sort));
+    expect(await screen.getByTestId('summary-grade-rank').textContent()).toBe(String(expected.grade.sort));
+    expect(await screen.getByTestId('summary-best').textContent()).toBe(String(expected.max_score));
+    expect(await screen.getByTestId('summary-time').textContent()).toMatch(/^(\d+小时)?(\d+分)?\d+秒$/);
+    expect(await screen.getByTestId('band-height').textContent()).toBe(`${pct(expected.dabiao.height, expected.times)}%`);
+    expect(await screen.getByTestId('band-low').textContent()).toBe(`${pct(expected.dabiao.low, expected.times)}%`);
+    await expect.poll(() => screen.getByTestId('table-row').count()).toBe(8);
+    const firstRow = await screen.getByTestId('table-row').first().textContent();
+    expect(firstRow).toContain(expected.score[0].learn_name);
+    expect(firstRow).toContain(String(expected.score[0].total_score));
+    await page.context().close();
+  });
+
+  it('opens a record, shows its coloured score and detail, and exports a text PDF on A4', async () => {
+    const list = await api('demo', 'score/get_student', { page: 1, page_size: 8 });
+    const record = await api('demo', 'score/get_one_score', { id: list.score[0].id });
+    const page = await signIn('demo', '/ucenter/practices');
+    await page.waitForURL(/#\/ucenter\/practices/);
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /jspdf/i.test(n)));
+    await visible(page, 'practices').getByRole('button', { name: '查看' }).first().click();
+    await page.waitForURL(new RegExp(`practiceDetail\\?id=${record.id}`));
+    const detail = visible(page, 'practice-detail');
+    await expect.poll(() => detail.getByTestId('detail-score').textContent(), { timeout: 15_000 }).toBe(String(record.total_score));
+    const color = await detail.getByTestId('detail-score').evaluate((el) => getComputedStyle(el).color);
+    const expectedVar = record.total_score >= 90 ? '--mantine-color-cyan-filled' : record.total_score >= 60 ? '--mantine-color-blue-filled' : '--mantine-color-red-filled';
+    const expectedColor = await page.evaluate((v) => { const d = document.createElement('span'); d.style.color = `var(${v})`; document.body.append(d); const c = getComputedStyle(d).color; d.remove(); return c; }, expectedVar);
+    expect(color).toBe(expectedColor);
+    expect(await detail.getByTestId('detail-learn').textContent()).toBe(record.learn_name);
+    const rows = JSON.parse(record.detail) as unknown[][];
+    if (Array.isArray(rows[0])) await expect.poll(() => detail.getByTestId('detail-table').locator('tbody tr').count()).toBe(rows.length - 1);
+
+    expect(await scripts()).toEqual([]); // the PDF library is not loaded before the button is pressed
+    const [download] = await Promise.all([page.waitForEvent('download'), detail.getByTestId('export-pdf').click()]);
+    const file = join(work, 'score.pdf');
+    await download.saveAs(file);
+    expect(statSync(file).size).toBeLessThan(400_000);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    expect(text).toContain('实训成绩单');
+    expect(text).toContain(record.learn_name);
+    expect(text).toContain(`成绩：${record.total_score}`);
+    if (Array.isArray(rows[0])) expect(text).toContain(String(rows[1][1]));
+    const info = execFileSync('pdfinfo', [file]).toString();
+    expect(info).toMatch(/Page size:\s+595\.2\d? x 841\.8\d? pts \(A4\)/);
+    await page.context().close();
+  });
+
+  it('refuses an incomplete questionnaire with the spec message, then stores the complete one', async () => {
+    const mine = await api('stu00016', 'score/get_student', { page: 1, page_size: 1 });
+    const learnId = mine.score[0].learn_id;
+    const page = await signIn('stu00016', `/ucenter/evaluate?id=${learnId}`);
+    await page.waitForURL(/#\/ucenter\/evaluate/);
+    const form = page.getByTestId('questionnaire');
+    await form.getByRole('radio').first().check();
+    await form.getByRole('checkbox').nth(1).check();
+    await form.locator('textarea').first().fill('希望增加更多临床病例');
+    await form.getByRole('button', { name: '提交' }).click();
+    await page.getByText('还有题目未完成，请完成填写').first().waitFor();
+
+    await form.locator('textarea').nth(1).fill('操作手感真实');
+    await form.getByRole('button', { name: '提交' }).click();
+    await page.getByText('谢谢您的参与！').first().waitFor();
+    await page.waitForURL((url) => !url.hash.startsWith('#/ucenter/evaluate'));
+
+    const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+    const rows = db.prepare("select estimate, know, resource, perspective from questionnaire_answers a join users u on u.id = a.user_id where u.username = 'stu00016' and a.learn_id = ?").all(learnId);
+    db.close();
+    expect(rows).toEqual([{ estimate: 0, know: '[1]', resource: '希望增加更多临床病例', perspective: '操作手感真实' }]);
+    await page.context().close();
+  });
+});

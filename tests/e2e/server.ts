@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+export interface RunningServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+/** The real server (server/main.ts) on a free port, with its own data, config and built site. */
+export async function startServer(dirs: { dataDir: string; configDir: string; distDir: string }, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  let log = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dirs.dataDir, CONFIG_DIR: dirs.configDir, DIST_DIR: dirs.distDir, DATABASE_URL: '', DEV_HOOKS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => (log += chunk));
+  server.stderr?.on('data', (chunk) => (log += chunk));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, server, () => log);
+  return {
+    baseURL,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+    },
+  };
+}

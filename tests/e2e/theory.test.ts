@@ -1,0 +1,130 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, loginAs, openPage } from './browser';
+
+// stu00021 takes the open theory test 5 (every question type); nobody else writes to it here.
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** What the server holds for stu00021's attempt at test 5: question type -> {answer, isright}. */
+function stored(): Record<number, { answer: string; isright: number; poins: number }> {
+  const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+  try {
+    const rows = db.prepare(`select q.type, a.answer, a.isright, a.poins from theory_answers a
+      join theory_attempts t on t.id = a.attempt_id join users u on u.id = t.user_id
+      join theory_questions q on q.id = a.question_id where u.username = 'stu00021' and t.test_id = 5`).all() as { type: number; answer: string; isright: number; poins: number }[];
+    return Object.fromEntries(rows.map((r) => [r.type, r]));
+  } finally {
+    db.close();
+  }
+}
+
+const question = (type: number) => page.locator(`[data-testid="theory-question"][data-type="${type}"]`);
+const saveStatus = () => page.getByTestId('save-status');
+async function waitSaved() {
+  await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor({ timeout: 8000 });
+}
+
+const TEXTS = { 5: '上下颌牙齿接触的现象', 6: '牙周炎与糖尿病相互影响', 7: '改良 Bass 刷牙法' };
+
+describe('theory exam: answer, resume, offline, submit, review', () => {
+  it('lists the open test and enters it', async () => {
+    page = await openPage(browser, '/ucenter/theorylist');
+    await page.waitForURL(/#\/login\?redirect=/);
+    await loginAs(page, 'stu00021', 'demo123');
+    const row = page.getByTestId('table-row').filter({ hasText: '口腔解剖生理学在线测验' });
+    await expect(row.getByText('未考').textContent()).resolves.toBe('未考');
+    await row.getByRole('button', { name: '进入考试' }).click();
+    await page.waitForURL(/#\/ucenter\/theoryexam\?testid=5/);
+    await question(7).waitFor();
+    await expect(page.getByTestId('theory-question').count()).resolves.toBe(7);
+    await expect(page.getByTestId('exam-countdown').textContent()).resolves.toMatch(/剩余 (29|30):\d\d/);
+    await expect(question(1).getByTestId('question-points').textContent()).resolves.toBe('（10分）');
+  });
+
+  it('answers one question of each type and the server holds every answer within 2 s', async () => {
+    await question(1).getByLabel('C. 近中舌尖').check();
+    for (const label of ['A. 釉质', 'B. 牙本质', 'D. 牙髓']) await question(2).getByLabel(label).check();
+    await question(3).getByLabel('正确').check();
+    await question(4).getByLabel('第1空').fill('32');
+    await question(4).getByLabel('第2空').fill('12');
+    await question(4).getByLabel('第3空').fill('8');
+    await question(5).locator('textarea').fill(TEXTS[5]);
+    await question(6).locator('textarea').fill(TEXTS[6]);
+    const started = Date.now();
+    await waitSaved();
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(stored()).toMatchObject({ 1: { answer: 'C' }, 2: { answer: 'A B D' }, 3: { answer: '正确' }, 4: { answer: '32 12 8' }, 5: { answer: TEXTS[5] }, 6: { answer: TEXTS[6] } });
+  });
+
+  it('lists unanswered questions before the confirmation, and cancelling says so', async () => {
+    await page.getByRole('button', { name: '交卷' }).first().click();
+    await expect(page.getByTestId('unanswered-list').textContent()).resolves.toContain('第 7 题');
+    await page.getByRole('button', { name: '取消' }).click();
+    await page.getByText('已取消').first().waitFor();
+  });
+
+  it('restores every answer after a reload', async () => {
+    await page.reload();
+    await question(1).waitFor();
+    expect(await question(1).getByLabel('C. 近中舌尖').isChecked()).toBe(true);
+    expect(await question(2).getByLabel('A. 釉质').isChecked()).toBe(true);
+    expect(await question(2).getByLabel('D. 牙髓').isChecked()).toBe(true);
+    expect(await question(2).getByLabel('C. 牙骨质').isChecked()).toBe(false);
+    expect(await question(3).getByLabel('正确').isChecked()).toBe(true);
+    expect(await question(4).getByLabel('第3空').inputValue()).toBe('8');
+    expect(await question(5).locator('textarea').inputValue()).toBe(TEXTS[5]);
+    expect(await question(6).locator('textarea').inputValue()).toBe(TEXTS[6]);
+  });
+
+  it('keeps answers made offline and sends them when the network returns', async () => {
+    await page.context().setOffline(true);
+    await question(2).getByLabel('D. 牙髓').uncheck();
+    await question(2).getByLabel('C. 牙骨质').check();
+    await question(7).locator('textarea').fill(TEXTS[7]);
+    await page.locator('[data-testid="save-status"][data-status="offline"]').waitFor({ timeout: 8000 });
+    expect(stored()[2].answer).toBe('A B D'); // the server has not seen them yet
+    expect(stored()[7]).toBeUndefined();
+
+    await page.context().setOffline(false);
+    await waitSaved();
+    expect(stored()).toMatchObject({ 2: { answer: 'A B C' }, 7: { answer: TEXTS[7] } });
+    expect(await saveStatus().textContent()).toBe('已保存');
+  });
+
+  it('submits after the confirmation and shows the review with right/wrong marks from the server', async () => {
+    await page.getByRole('button', { name: '交卷' }).first().click();
+    await expect(page.getByTestId('unanswered-list').textContent()).resolves.toContain('全部题目均已作答');
+    await page.getByRole('button', { name: '确认交卷' }).click();
+    await page.waitForURL(/#\/ucenter\/answerlist\?testid=5/);
+    await page.getByTestId('table-row').first().waitFor();
+    const rows = page.getByTestId('table-row');
+    await expect(rows.count()).resolves.toBe(7);
+
+    const held = stored();
+    expect(held[1]).toMatchObject({ isright: 1, poins: 10 });
+    expect(held[2]).toMatchObject({ isright: 1, poins: 15 });
+    expect(held[3]).toMatchObject({ isright: 1 });
+    expect(held[4]).toMatchObject({ isright: 1 });
+    expect(held[5].isright).toBe(0);
+    const label = { 0: '待批阅', 1: '正确', 2: '错误' } as Record<number, string>;
+    const types = [1, 2, 3, 4, 5, 6, 7];
+    for (const [i, type] of types.entries()) {
+      await expect(rows.nth(i).getByTestId('cell-tag').textContent()).resolves.toBe(label[held[type].isright]);
+    }
+
+    await page.goto(page.url().replace(/#.*/, '#/ucenter/theorylist'));
+    const row = page.getByTestId('table-row').filter({ hasText: '口腔解剖生理学在线测验' });
+    await row.getByText('已考').waitFor();
+    await expect(row.textContent()).resolves.toContain('45 分');
+    await page.context().close();
+  });
+});

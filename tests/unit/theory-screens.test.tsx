@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import './setup-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import TableRenderer from '../../src/renderers/table';
+import type { TableProps } from '../../src/renderers/table/types';
+import { renderWithProviders } from './renderer-harness';
+
+const mocks = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('../../src/renderers/shared/engine', async () => {
+  const expr = await vi.importActual<typeof import('../../src/engine/expr')>('../../src/engine/expr');
+  const { USER, SITE } = await import('./renderer-harness');
+  return { api: { call: mocks.call }, evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ user: USER }) };
+});
+
+const propsOf = (id: string) => parse(readFileSync(`config/screens/${id}.yaml`, 'utf8')).props as TableProps;
+const test = (id: number, state: string, extra: object = {}) => ({ id, name: `试卷${id}`, teacher: '陈老师', start: '2026-11-20 08:00:00', end: '2026-12-01 22:00:00', times: 30, score: 100, is_test: 0, user_score: null, state, ...extra });
+
+beforeEach(() => mocks.call.mockReset());
+
+describe('theory list screen (config/screens/theory-list.yaml)', () => {
+  it('asks for 20 a page and offers entry only to open tests, the score to taken ones, nothing to missed ones', async () => {
+    mocks.call.mockResolvedValue({
+      data: [test(1, 'open'), test(2, 'taken', { is_test: 1, user_score: 85 }), test(3, 'missed'), test(4, 'in_progress')],
+      meta: { current_page: 1, per_page: 20, last_page: 1, total: 4 },
+    });
+    renderWithProviders(<TableRenderer screen={{ id: 'theory-list', route: '/ucenter/theorylist', type: 'table' }} props={propsOf('theory-list')} />, '/ucenter/theorylist');
+    const rows = await screen.findAllByTestId('table-row');
+    expect(mocks.call).toHaveBeenCalledWith('theory/tests', { page: 1, per_page: 20 });
+    const buttons = rows.map((row) => within(row).queryAllByRole('button').map((b) => b.textContent));
+    expect(buttons).toEqual([['进入考试'], ['查看成绩'], [], ['继续答题']]);
+    expect(rows.map((row) => within(row).getByTestId('cell-tag').textContent)).toEqual(['未考', '已考', '未参加', '答题中']);
+    expect(rows[1].textContent).toContain('85 分');
+    expect(rows[0].textContent).toContain('30 分钟');
+
+    fireEvent.click(within(rows[0]).getByRole('button', { name: '进入考试' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/ucenter/theoryexam?testid=1'));
+  });
+});
+
+describe('answer review screen (config/screens/answer-list.yaml)', () => {
+  it('reads 9 records a page of the test in the query and marks each right, wrong or waiting', async () => {
+    mocks.call.mockResolvedValue({
+      data: [
+        { id: 1, no: 1, type_name: '单选题', test_content: '题一', answer: 'C', right_answer: null, isright: 1, poins: 10, full_poins: 10 },
+        { id: 2, no: 2, type_name: '多选题', test_content: '题二', answer: 'A B', right_answer: 'A B C', isright: 2, poins: 10, full_poins: 15 },
+        { id: 3, no: 3, type_name: '论述题', test_content: '题三', answer: '', right_answer: null, isright: 0, poins: 0, full_poins: 25 },
+      ],
+      meta: { current_page: 1, per_page: 9, last_page: 1, total: 3 },
+    });
+    renderWithProviders(<TableRenderer screen={{ id: 'answer-list', route: '/ucenter/answerlist', type: 'table' }} props={propsOf('answer-list')} />, '/ucenter/answerlist?testid=5');
+    const rows = await screen.findAllByTestId('table-row');
+    expect(mocks.call).toHaveBeenCalledWith('theory/records', { logid: '5', page: 1, per_page: 9 });
+    expect(rows.map((row) => within(row).getByTestId('cell-tag').textContent)).toEqual(['正确', '错误', '待批阅']);
+    expect(rows[1].textContent).toContain('10 / 15');
+    expect(rows[1].textContent).toContain('A B C');
+    expect(rows[2].textContent).toContain('未作答');
+    expect(rows[0].textContent).toContain('考试结束后公布');
+  });
+});
