@@ -214,6 +214,9 @@ describe('accounts: registration, recovery, scan and partner login, profile', ()
     await notice.waitFor();
     await page.waitForTimeout(5500); // persistent: still there after ordinary toasts have closed
     await expect(notice.isVisible()).resolves.toBe(true);
+    // and again after a reload: the notice follows the profile, not the login
+    await page.reload();
+    await page.getByText(/您所在班级的试用期已于\d{4}-\d{2}-\d{2}结束，请续费后使用/).first().waitFor();
 
     await page.goto(`${baseURL()}/#/courses/${course.id}/details-introduce`);
     const start = page.getByRole('button', { name: '开始学习' });

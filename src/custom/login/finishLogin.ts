@@ -10,9 +10,13 @@ export interface ClassNoticeTexts {
   rejected?: string;
 }
 
+/** The user whose class notices this page load has shown: a login and the shell's profile load both ask. */
+let noticesShownFor: number | null = null;
+
 /** Persistent notices for a class on trial, an expired trial, and a class application pending or rejected. */
 export function showClassNotices(user: UserInfo | null, texts: ClassNoticeTexts | undefined): void {
-  if (!user || !texts) return;
+  if (!user || !texts || noticesShownFor === user.id) return;
+  noticesShownFor = user.id;
   const klass = user.class as { probation_status?: number; probation_date?: string | null } | null | undefined;
   const date = String(klass?.probation_date ?? '').slice(0, 10);
   const fill = (t?: string) => t && notify.warn(t.replace('{date}', date), { persistent: true });

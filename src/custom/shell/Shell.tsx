@@ -1,5 +1,7 @@
 import './shell.css';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useSession, useSiteConfig } from '../../engine';
+import { showClassNotices, type ClassNoticeTexts } from '../login/finishLogin';
 import { ChatDialog } from '../chat/ChatDialog';
 import { NewWorkPolling } from '../polling';
 import { BackToTop } from './BackToTop';
@@ -8,6 +10,7 @@ import { Header } from './Header';
 
 /** The page frame every screen except bare ones sits in: header, content, footer, back-to-top. */
 export function Shell({ children }: { children: ReactNode }) {
+  useClassNotices();
   return (
     <>
       <Header />
@@ -20,4 +23,11 @@ export function Shell({ children }: { children: ReactNode }) {
       <NewWorkPolling />
     </>
   );
+}
+
+/** The class-state notices (texts in the login screen's YAML) also appear when a signed-in student reloads. */
+function useClassNotices() {
+  const user = useSession()?.user ?? null;
+  const texts = (useSiteConfig()?.screens.login?.props as { classNotices?: ClassNoticeTexts } | undefined)?.classNotices;
+  useEffect(() => showClassNotices(user, texts), [user, texts]);
 }
