@@ -1,5 +1,7 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launchBrowser } from './browser';
 
 // Smoke test for operators: every screen of every school's merged configuration renders without a crash,
@@ -13,9 +15,21 @@ afterAll(async () => browser?.close());
 /** Pages that hand the window to someone else (single sign-on hops) are not rendered here. */
 const LEAVES_THE_SITE = new Set(['/loadingpage', '/targetpage/:detailId', '/getzypage/:detailId']);
 const SCHOOLS = [
-  { id: 100002, host: 'demo', username: 'stu00009', password: 'demo123' },
-  { id: 100045, host: 'jnkq', username: 'reviewer', password: 'demo123' },
+  { id: 100002, username: 'stu00009', password: 'demo123' },
+  { id: 100045, username: 'reviewer', password: 'demo123' },
+  // the seed has no student in the multi-school platform 100001: the test adds one (see beforeAll)
+  { id: 100001, username: 'smoke01', password: 'demo123' },
 ];
+
+beforeAll(() => {
+  const db = new Database(join(inject('dataDir'), 'app.sqlite'));
+  try {
+    const hash = (db.prepare("select password_hash from users where username = 'demo' and school_id = 100002").get() as { password_hash: string }).password_hash;
+    db.prepare("insert into users (school_id, role, username, password_hash, realname, type) select 100001, 'student', 'smoke01', ?, '平台学生', 1 where not exists (select 1 from users where username = 'smoke01' and school_id = 100001)").run(hash);
+  } finally {
+    db.close();
+  }
+});
 
 async function apiLogin(username: string, password: string, schoolId: number): Promise<string> {
   const reply = await fetch(`${baseURL()}/api/user/login`, {

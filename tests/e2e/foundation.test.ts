@@ -180,6 +180,27 @@ describe('foundation: login and practice list', () => {
     await page.context().close();
   });
 
+  it('turns registration and scan login off for a school through its feature switches', async () => {
+    const file = join(inject('configDir'), 'schools/100002.yaml');
+    const original = readFileSync(file, 'utf8');
+    const before = await openPage(browser, '/login');
+    await before.getByRole('tab', { name: '扫码登录' }).waitFor();
+    await before.getByRole('button', { name: '注册账号' }).waitFor();
+    await before.context().close();
+    try {
+      const switches = '  register: false\n  scanLogin: false\n';
+      writeFileSync(file, /^features:\n/m.test(original) ? original.replace(/^features:\n/m, `features:\n${switches}`) : `${original}\nfeatures:\n${switches}`);
+      await new Promise((r) => setTimeout(r, 700));
+      const page = await openPage(browser, '/login');
+      await page.getByPlaceholder('请输入账号').waitFor();
+      expect(await page.getByRole('tab', { name: '扫码登录' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: '注册账号' }).count()).toBe(0);
+      await page.context().close();
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
   it('applies an edited school YAML on the next page load, without a rebuild', async () => {
     const file = join(inject('configDir'), 'schools/100002.yaml');
     const original = readFileSync(file, 'utf8');

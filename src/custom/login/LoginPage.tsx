@@ -43,6 +43,9 @@ export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
   const ticket = search.get('user_id');
   const triedAuto = useRef(false);
   const [signedInOnArrival] = useState(() => Boolean(session.token()));
+  // Per-school switches (config/schools/<id>.yaml features): registration and scan login may be turned off.
+  const register = config.features.register !== false;
+  const scanLogin = config.features.scanLogin !== false;
 
   const onLogin = useCallback(
     async (reply: Record<string, unknown>) => {
@@ -92,7 +95,7 @@ export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
           {props.subtitle && tab <= 2 && <Text size="sm" c="dimmed">{props.subtitle}</Text>}
         </Stack>
 
-        {tab <= 2 && (
+        {tab <= 2 && scanLogin && (
           <Tabs value={String(tab)} onChange={(v) => go(Number(v) as Tab)} mb="md">
             <Tabs.List grow>
               <Tabs.Tab value="1">{texts.accountTab ?? '账号登录'}</Tabs.Tab>
@@ -104,7 +107,7 @@ export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
           <>
             <AccountPanel form={props.forms.login} onLogin={onLogin} />
             <Group justify="space-between" mt="sm">
-              <Anchor component="button" type="button" size="sm" onClick={() => go(3)}>{texts.register ?? '注册账号'}</Anchor>
+              {register ? <Anchor component="button" type="button" size="sm" onClick={() => go(3)}>{texts.register ?? '注册账号'}</Anchor> : <span />}
               <Anchor component="button" type="button" size="sm" onClick={() => go(5)}>{texts.forgot ?? '忘记密码？'}</Anchor>
             </Group>
             {capsLock && <Text size="xs" c="orange" mt="xs" data-testid="caps-lock">{props.capsLockTip ?? '大写锁定已打开'}</Text>}
