@@ -1,3 +1,4 @@
+import { addMessage } from '../services/messaging';
 import { FIRST_MODULE_LEARN_ID, IMAGE_DETAIL_LEARN_IDS } from './data/catalogue';
 import { topCategoryOf, url, categoryById } from './assets';
 import { insertRows } from './batch';
@@ -78,33 +79,26 @@ export async function seedSocial(ctx: SeedContext, people: PeopleResult, catalog
 
   const [t1, t2, t3] = people.teachers.get(100002)!;
   const threads = [
-    { teacher: t1, lines: ['李老师您好，全冠预备时肩台宽度一般控制在多少合适？', '金属烤瓷冠唇侧肩台一般 1.0mm 左右，舌侧可以适当窄一些。', '好的，那轴面聚合度呢？', '轴面聚合度 2°~5° 为宜，训练时注意车针保持平行。'], unread: true },
-    { teacher: t2, lines: ['陈老师，心肺复苏训练的按压深度总是提示不足，应该怎么调整？', '注意手臂伸直，用上半身力量垂直下压，深度 5~6 厘米。', '明白了，谢谢老师！'], unread: false },
+    { teacher: t1, lines: ['李老师您好，全冠预备时肩台宽度一般控制在多少合适？', '金属烤瓷冠唇侧肩台一般 1.0mm 左右，舌侧可以适当窄一些。', '好的，那轴面聚合度呢？', '轴面聚合度 2°~5° 为宜，训练时注意车针保持平行。'] },
+    { teacher: t2, lines: ['陈老师，心肺复苏训练的按压深度总是提示不足，应该怎么调整？', '注意手臂伸直，用上半身力量垂直下压，深度 5~6 厘米。', '明白了，谢谢老师！'] },
   ];
-  let conversationId = 1;
-  const conversations: Record<string, unknown>[] = [];
-  const messages: Record<string, unknown>[] = [];
-  for (const thread of threads) {
-    const id = conversationId++;
-    thread.lines.forEach((message, i) => {
+  // Conversations go through the same service the chat and the teacher API use (server/services/messaging.ts),
+  // so unread flags and last messages are exactly what a real exchange leaves behind.
+  let messageCount = 0;
+  for (const [n, thread] of threads.entries()) {
+    for (const [i, text] of thread.lines.entries()) {
       const author = i % 2 === 0 ? demo.id : thread.teacher.id;
-      messages.push({ conversation_id: id, teacher_id: thread.teacher.id, student_id: demo.id, author_id: author, message, created_at: ctx.at(-2 - id, 36000 + i * 600) });
-    });
-    const lastAuthor = thread.lines.length % 2 === 0 ? thread.teacher.id : demo.id;
-    conversations.push({
-      id, student_id: demo.id, teacher_id: thread.teacher.id, status: thread.unread ? 1 : 0, last_message: thread.lines[thread.lines.length - 1],
-      last_author_id: lastAuthor, unread_student: thread.unread ? 1 : 0, created_at: ctx.at(-2 - id, 36000), updated_at: ctx.at(-2 - id, 36000 + (thread.lines.length - 1) * 600),
-    });
+      await addMessage(ctx.db, { studentId: demo.id, teacherId: thread.teacher.id }, author, text, ctx.at(-3 - n, 36000 + i * 600));
+      messageCount++;
+    }
   }
   // A few other students' questions, so teacher-side lists are not empty.
-  for (const s of people.students.slice(1, 11).filter((x) => x.school_id === 100002)) {
-    const id = conversationId++;
-    const text = '老师您好，这个实训项目的考核模式可以重复提交吗？';
-    messages.push({ conversation_id: id, teacher_id: t3.id, student_id: s.id, author_id: s.id, message: text, created_at: ctx.at(-5, 40000) });
-    conversations.push({ id, student_id: s.id, teacher_id: t3.id, status: 0, last_message: text, last_author_id: s.id, created_at: ctx.at(-5, 40000), updated_at: ctx.at(-5, 40000) });
+  const askers = people.students.slice(1, 11).filter((x) => x.school_id === 100002);
+  for (const s of askers) {
+    await addMessage(ctx.db, { studentId: s.id, teacherId: t3.id }, s.id, '老师您好，这个实训项目的考核模式可以重复提交吗？', ctx.at(-5, 40000));
+    messageCount++;
   }
-  await insertRows(ctx.db, 'conversations', conversations);
-  await insertRows(ctx.db, 'messages', messages);
+  const conversationCount = threads.length + askers.length;
 
   const notices = [
     [t1, '本周四下午 2 点开放口腔修复实训室，请按时参加模型训练。'],
@@ -117,5 +111,5 @@ export async function seedSocial(ctx: SeedContext, people: PeopleResult, catalog
   await insertRows(ctx.db, 'notifications', notices.map(([teacher, content], i) => ({
     user_id: demo.id, teacher_id: teacher.id, content, created_at: ctx.at(-1 - i * 3, 30000 + i * 977), read_at: i >= 3 ? ctx.at(-i * 3, 60000) : null,
   })));
-  ctx.log(`收藏 ${favorites.length}, 会话 ${conversations.length}, 消息 ${messages.length}, 通知 ${notices.length}`);
+  ctx.log(`收藏 ${favorites.length}, 会话 ${conversationCount}, 消息 ${messageCount}, 通知 ${notices.length}`);
 }

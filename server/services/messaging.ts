@@ -95,10 +95,11 @@ export async function history(db: Db, conversationId: number, afterId = 0) {
 }
 
 /** Adds a message to the pair's conversation (creating it), and updates who has unread messages. */
-export async function addMessage(db: Db, pair: { studentId: number; teacherId: number }, authorId: number, text: string) {
+export async function addMessage(db: Db, pair: { studentId: number; teacherId: number }, authorId: number, text: string, at: string = now()) {
   const fromTeacher = authorId === pair.teacherId;
-  const at = now();
-  return db.transaction().execute(async (trx) => {
+  // The seed writes its history through here inside its own transaction; Kysely cannot nest one.
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return inTransaction(async (trx) => {
     let conversation = await findConversation(trx, pair.studentId, pair.teacherId);
     if (!conversation) {
       await trx.insertInto('conversations').values({ student_id: pair.studentId, teacher_id: pair.teacherId, created_at: at, updated_at: at })
