@@ -15,7 +15,7 @@ async function main() {
   const configDir = path.resolve(process.env.CONFIG_DIR ?? path.join(root, 'config'));
   const distDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 
-  const config = createConfigStore({ configDir, rendererSchemas: propsSchemas, onIssues: (issues) => issues.forEach((i) => console.error(`配置错误（继续使用上一次有效配置）: ${formatIssue(i)}`)) });
+  const config = createConfigStore({ configDir, rendererSchemas: propsSchemas, allTypesKnown: true, onIssues: (issues) => issues.forEach((i) => console.error(`配置错误（继续使用上一次有效配置）: ${formatIssue(i)}`)) });
   config.load(); // fail fast, with the file:line:column report, when the configuration is invalid
   const contract = loadContract(configDir);
   const opened = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL });

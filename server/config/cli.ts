@@ -5,7 +5,7 @@ import { propsSchemas } from '../../src/propsSchemas.js';
 import { readConfig } from './snapshot.js';
 
 const configDir = path.resolve(process.env.CONFIG_DIR || 'config');
-const result = readConfig(configDir, { rendererSchemas: propsSchemas });
+const result = readConfig(configDir, { rendererSchemas: propsSchemas, allTypesKnown: true });
 if (result.issues.length === 0) {
   console.log(`配置检查通过（${result.fileCount} 个文件）`);
   process.exit(0);

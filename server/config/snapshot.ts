@@ -43,6 +43,8 @@ export interface ReadResult {
 
 export interface ReadOptions {
   rendererSchemas?: Record<string, object>;
+  /** rendererSchemas covers every registered screen type: a `type:` it does not name is reported. */
+  allTypesKnown?: boolean;
 }
 
 export function shortHash(value: unknown): string {
@@ -109,7 +111,7 @@ export function readConfig(configDir: string, options: ReadOptions = {}): ReadRe
   const dir = path.resolve(configDir);
   const display = displayPathFor(dir);
   const issues: Issue[] = [];
-  const { validators, issues: schemaIssues } = createValidators(path.join(dir, 'schema'), options.rendererSchemas, display);
+  const { validators, issues: schemaIssues } = createValidators(path.join(dir, 'schema'), options.rendererSchemas, display, options.allTypesKnown);
   issues.push(...schemaIssues);
   let fileCount = 0;
 

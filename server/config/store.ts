@@ -15,6 +15,8 @@ export interface ConfigStoreOptions {
   configDir: string;
   /** Renderer props schemas by renderer type; each screen's merged `props` is validated against its type's. */
   rendererSchemas?: Record<string, object>;
+  /** rendererSchemas covers every registered screen type (see ReadOptions.allTypesKnown). */
+  allTypesKnown?: boolean;
   /** Called with the issues whenever a (re)load finds problems (the previous good config stays in use). */
   onIssues?: (issues: Issue[]) => void;
   /** Minimum time between two change checks, in ms (default 500). */
@@ -58,7 +60,7 @@ export function createConfigStore(options: ConfigStoreOptions): ConfigStore {
   const load = (): Issue[] => {
     signature = computeSignature();
     lastCheck = Date.now();
-    const result = readConfig(configDir, { rendererSchemas: options.rendererSchemas });
+    const result = readConfig(configDir, { rendererSchemas: options.rendererSchemas, allTypesKnown: options.allTypesKnown });
     current = result.issues;
     if (result.snapshot) {
       snapshot = result.snapshot;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Issue } from './issues.js';
-import { locateIn, type PathSeg, type Target } from './positions.js';
+import { locate, locateIn, type PathSeg, type Target } from './positions.js';
 
 export type ConfigKind = 'app' | 'endpoints' | 'screen' | 'school';
 export const CONFIG_KINDS: ConfigKind[] = ['app', 'endpoints', 'screen', 'school'];
@@ -34,6 +34,8 @@ export function createValidators(
   schemaDir: string,
   rendererSchemas: Record<string, object> = {},
   displayPath: (abs: string) => string = (abs) => abs,
+  /** The schemas are the whole registry (every screen type has one), so an unlisted type is an error. */
+  allTypesKnown = false,
 ): { validators: Validators; issues: Issue[] } {
   const ajv = createAjv();
   const issues: Issue[] = [];
@@ -68,7 +70,14 @@ export function createValidators(
     },
     checkProps(type, data, targets) {
       const v = props.get(type);
-      return v ? run(v, data, targets) : [];
+      if (v) return run(v, data, targets);
+      // With the whole registry's schemas at hand, a type none of them names is a typo or a missing renderer.
+      if (!allTypesKnown) return [];
+      const known = [...props.keys()].sort();
+      const hint = suggest(type, known);
+      const at = targets[targets.length - 1];
+      const pos = locate(at.loaded, ['type']);
+      return [{ file: at.loaded.file, line: pos.line, column: pos.column, message: `未知的页面类型 ${type}${hint ? `，是否想写 ${hint}？` : `（可用: ${known.join('、')}）`}` }];
     },
     hasRendererSchema: (type) => props.has(type),
   };

@@ -49,3 +49,13 @@ describe('expressions checked at config-check time', () => {
     expect(issue.message).toMatch(/未知函数 size/);
   });
 });
+
+describe('screen types', () => {
+  it('reports a type no renderer registers, with a suggestion', async () => {
+    const { propsSchemas } = await import('../../src/propsSchemas');
+    const dir = editedConfig('screens/practice-list.yaml', (t) => t.replace('type: cards', 'type: card'));
+    const line = fs.readFileSync(path.join(dir, 'screens/practice-list.yaml'), 'utf8').split('\n').findIndex((l) => l === 'type: card') + 1;
+    expect(readConfig(dir, { rendererSchemas: propsSchemas, allTypesKnown: true }).issues.map(formatIssue)).toEqual([`config/screens/practice-list.yaml:${line}:1: 未知的页面类型 card，是否想写 cards？`]);
+    expect(readConfig(CONFIG, { rendererSchemas: propsSchemas, allTypesKnown: true }).issues).toEqual([]);
+  });
+});
