@@ -253,3 +253,20 @@ describe.each(DATABASES)('foundation API on %s', (kind) => {
     });
   });
 });
+
+describe('transfer', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer('sqlite');
+  });
+  afterAll(async () => s?.close());
+
+  it('gzips larger replies for clients that accept it, and leaves them plain for those that do not', async () => {
+    const zipped = await s.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const plain = await s.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(plain.payload).openapi).toMatch(/^3\./);
+  });
+});
