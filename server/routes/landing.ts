@@ -1,5 +1,5 @@
 import { forbidden, refuse } from '../http/errors';
-import { consumeExchangedTicket, exchangeTicket, issueCode, issueTicket, partnerSecretMatches, redeemCode } from '../services/landing';
+import { consumeExchangedTicket, issueCode, landingTickets, partnerSecretMatches, redeemCode } from '../services/landing';
 import { schoolForHost } from '../services/schools';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 import type { SiteConfigSource } from './system';
@@ -22,6 +22,7 @@ function reviewerOf(config: Record<string, unknown>): number | null {
 
 export function landingRoutes(ctx: RouteContext, opts: LandingRouteOptions): void {
   const { db } = ctx;
+  const tickets = landingTickets(db);
 
   // Server to server: the provincial platform issues a ticket for one of our students.
   defineRoute(ctx, 'landing/issue_ticket', {
@@ -31,16 +32,14 @@ export function landingRoutes(ctx: RouteContext, opts: LandingRouteOptions): voi
       const body = request.body as { username: string; school_id: number };
       const user = await db.selectFrom('users').select('id').where('school_id', '=', body.school_id).where('username', '=', body.username).where('status', '=', 1).executeTakeFirst();
       if (!user) throw refuse('用户不存在');
-      return { ticket: await issueTicket(db, user.id) };
+      return { ticket: await tickets.issue(user.id) };
     },
   });
 
   defineRoute(ctx, 'landing/ticket', {
     schema: { body: objectSchema({ ticket: { ...TOKEN, title: '票据', errorMessage: '票据格式不正确' } }, ['ticket']) },
     async handler(request) {
-      const userId = await exchangeTicket(db, (request.body as { ticket: string }).ticket);
-      if (userId === null) throw refuse('票据无效或已过期，请从省级虚拟仿真实验教学共享平台重新进入');
-      return { user_id: userId };
+      return { user_id: await tickets.exchange(request.body as { ticket: string }) };
     },
   });
 

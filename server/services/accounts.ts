@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
+import { hashToken } from './sessions';
 import { hashPassword, verifyPassword } from '../db/password';
 import type { User } from '../db/schema';
 import { fromNow, now } from '../db/time';
@@ -106,21 +107,20 @@ export async function assertOrgChain(db: Db, schoolId: number, org: { depart_id:
 // provider's account id, so nobody can log in as someone else by guessing an id. Stored in verification_codes
 // with purpose 'oauth': `mobile` holds the provider account id.
 
-const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
 export async function issueOauthTicket(db: Db, openId: string, ttlSeconds = 600): Promise<string> {
   const ticket = randomBytes(24).toString('hex');
-  await db.insertInto('verification_codes').values({ mobile: openId, purpose: 'oauth', key: ticketHash(ticket), code_hash: '', expires_at: fromNow(ttlSeconds) }).execute();
+  await db.insertInto('verification_codes').values({ mobile: openId, purpose: 'oauth', key: hashToken(ticket), code_hash: '', expires_at: fromNow(ttlSeconds) }).execute();
   return ticket;
 }
 
 /** The provider account id behind a ticket that is unused and not expired. */
 export async function openIdOfTicket(db: Db, ticket: string): Promise<string> {
-  const row = await db.selectFrom('verification_codes').select(['id', 'mobile', 'expires_at', 'used_at']).where('purpose', '=', 'oauth').where('key', '=', ticketHash(ticket)).executeTakeFirst();
+  const row = await db.selectFrom('verification_codes').select(['id', 'mobile', 'expires_at', 'used_at']).where('purpose', '=', 'oauth').where('key', '=', hashToken(ticket)).executeTakeFirst();
   if (!row || row.used_at || row.expires_at < now()) throw refuse('授权已失效，请重新扫码登录');
   return row.mobile;
 }
 
 export async function useOauthTicket(db: Db, ticket: string): Promise<void> {
-  await db.updateTable('verification_codes').set({ used_at: now() }).where('purpose', '=', 'oauth').where('key', '=', ticketHash(ticket)).execute();
+  await db.updateTable('verification_codes').set({ used_at: now() }).where('purpose', '=', 'oauth').where('key', '=', hashToken(ticket)).execute();
 }

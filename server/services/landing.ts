@@ -1,46 +1,25 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db';
-import { formatTimestamp, now } from '../db/time';
+import { fromNow, now } from '../db/time';
+import { LocalTicketAdapter } from './partners';
+import { hashToken } from './sessions';
 
 /**
  * The landing page's single sign-on (spec: ticket exchange, then a session code for the external 3D app).
  * A partner platform issues a ticket for one of our students (server to server, with a shared secret); the
  * landing page exchanges it once for the user id, then asks for a session code; the 3D app exchanges the code
- * once for the student's identity. Tickets live 5 minutes, codes 2 minutes; both are stored hashed.
+ * once for the student's identity. Codes live 2 minutes and are stored hashed.
  */
-export const TICKET_SECONDS = 300;
 export const CODE_SECONDS = 120;
 const PARTNER = 'landing';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const later = (seconds: number) => formatTimestamp(new Date(Date.now() + seconds * 1000));
+const REFUSED = '票据无效或已过期，请从省级虚拟仿真实验教学共享平台重新进入';
+/** Tickets are the partner-ticket mechanism every partner sign-on uses (services/partners.ts). */
+export const landingTickets = (db: Db) => new LocalTicketAdapter(PARTNER, db, 'ticket', { invalid: REFUSED, spent: REFUSED });
 
 export function partnerSecretMatches(given: string | undefined, expected: string): boolean {
   if (!given) return false;
-  const a = Buffer.from(sha256(given));
-  const b = Buffer.from(sha256(expected));
-  return timingSafeEqual(a, b);
-}
-
-export async function issueTicket(db: Db, userId: number): Promise<string> {
-  const ticket = randomBytes(24).toString('hex');
-  await db.insertInto('partner_tickets').values({ partner: PARTNER, ticket_hash: sha256(ticket), user_id: userId, expires_at: later(TICKET_SECONDS) }).execute();
-  return ticket;
-}
-
-/** Marks the ticket used and answers its user id; null when unknown, used or expired. */
-export async function exchangeTicket(db: Db, ticket: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('partner_tickets')
-    .select(['id', 'user_id'])
-    .where('partner', '=', PARTNER)
-    .where('ticket_hash', '=', sha256(ticket))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now())
-    .executeTakeFirst();
-  if (!row) return null;
-  const claimed = await db.updateTable('partner_tickets').set({ used_at: now() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1 ? row.user_id : null;
+  return timingSafeEqual(Buffer.from(hashToken(given)), Buffer.from(hashToken(expected)));
 }
 
 /** A session code may be asked for a user whose ticket was exchanged in the last few minutes, once. */
@@ -62,7 +41,7 @@ export async function consumeExchangedTicket(db: Db, userId: number): Promise<bo
 
 export async function issueCode(db: Db, userId: number): Promise<string> {
   const code = randomBytes(16).toString('hex');
-  await db.insertInto('launch_tokens').values({ token_hash: sha256(code), purpose: PARTNER, user_id: userId, expires_at: later(CODE_SECONDS) }).execute();
+  await db.insertInto('launch_tokens').values({ token_hash: hashToken(code), purpose: PARTNER, user_id: userId, expires_at: fromNow(CODE_SECONDS) }).execute();
   return code;
 }
 
@@ -72,7 +51,7 @@ export async function redeemCode(db: Db, code: string): Promise<number | null> {
     .selectFrom('launch_tokens')
     .select(['id', 'user_id'])
     .where('purpose', '=', PARTNER)
-    .where('token_hash', '=', sha256(code))
+    .where('token_hash', '=', hashToken(code))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now())
     .executeTakeFirst();

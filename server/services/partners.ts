@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
+import { hashToken } from './sessions';
 import { fromNow, now } from '../db/time';
 import { refuse } from '../http/errors';
 
@@ -17,26 +18,31 @@ export interface PartnerAdapter {
   exchange(query: Record<string, string>): Promise<number>;
 }
 
-const hash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 const TICKET_SECONDS = 300;
 
 /** Local adapter: single-use tickets in partner_tickets (issued by the partner's server, or the dev hook). */
 export class LocalTicketAdapter implements PartnerAdapter {
-  constructor(readonly name: string, private readonly db: Db, private readonly param: string) {}
+  constructor(
+    readonly name: string,
+    private readonly db: Db,
+    private readonly param: string,
+    /** What a visitor with a bad or spent ticket is told (where to go back to differs per partner). */
+    private readonly refusal = { invalid: '登录凭证无效，请从合作平台重新进入', spent: '登录凭证已失效，请从合作平台重新进入' },
+  ) {}
 
   async issue(userId: number): Promise<string> {
     const ticket = randomBytes(24).toString('hex');
-    await this.db.insertInto('partner_tickets').values({ partner: this.name, ticket_hash: hash(ticket), user_id: userId, expires_at: fromNow(TICKET_SECONDS) }).execute();
+    await this.db.insertInto('partner_tickets').values({ partner: this.name, ticket_hash: hashToken(ticket), user_id: userId, expires_at: fromNow(TICKET_SECONDS) }).execute();
     return ticket;
   }
 
   async exchange(query: Record<string, string>): Promise<number> {
     const ticket = query[this.param];
-    if (!ticket || !/^[0-9a-f]{48}$/.test(ticket)) throw refuse('登录凭证无效，请从合作平台重新进入');
-    const row = await this.db.selectFrom('partner_tickets').select(['id', 'user_id', 'expires_at', 'used_at']).where('partner', '=', this.name).where('ticket_hash', '=', hash(ticket)).executeTakeFirst();
-    if (!row || row.used_at || row.expires_at < now()) throw refuse('登录凭证已失效，请从合作平台重新进入');
+    if (!ticket || !/^[0-9a-f]{48}$/.test(ticket)) throw refuse(this.refusal.invalid);
+    const row = await this.db.selectFrom('partner_tickets').select(['id', 'user_id', 'expires_at', 'used_at']).where('partner', '=', this.name).where('ticket_hash', '=', hashToken(ticket)).executeTakeFirst();
+    if (!row || row.used_at || row.expires_at < now()) throw refuse(this.refusal.spent);
     const claimed = await this.db.updateTable('partner_tickets').set({ used_at: now() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw refuse('登录凭证已失效，请从合作平台重新进入');
+    if (Number(claimed.numUpdatedRows) !== 1) throw refuse(this.refusal.spent);
     return row.user_id;
   }
 }
