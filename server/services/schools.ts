@@ -1,12 +1,8 @@
+import type { SchoolInfo } from '../../src/engine/types';
 import type { Db } from '../db';
 
-export interface SchoolInfo {
-  id: number;
-  school_name: string;
-  school_logo: string;
-  type: string;
-  domain_name: string;
-}
+// The school record is part of the API boundary (GET /api/config): one type, shared with the client.
+export type { SchoolInfo };
 
 const COLUMNS = ['id', 'school_name', 'school_logo', 'type', 'domain_name'] as const;
 
