@@ -6,6 +6,8 @@ import { parse } from 'yaml';
 export interface EndpointContract {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   auth?: boolean;
+  /** With auth: only accounts of this role may call it (others get 403). */
+  role?: 'student' | 'teacher';
   body?: 'form' | 'json' | 'multipart' | 'query';
   summary?: string;
 }

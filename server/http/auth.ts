@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { revokeSession, userIdForToken } from '../services/sessions';
-import { unauthenticated } from './errors';
+import { forbidden, unauthenticated } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,10 +37,15 @@ export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('sessionId', null);
 }
 
-/** preHandler for routes the contract marks `auth: true`. */
-export function requireUser(db: Db) {
+const ROLE_REFUSALS = { student: '仅学生账号可使用该功能', teacher: '仅教师账号可使用该功能' } as const;
+export type Role = keyof typeof ROLE_REFUSALS;
+
+/** Guard for routes the contract marks `auth: true`; with a `role`, only accounts of that role pass. */
+export function requireUser(db: Db, role?: Role) {
   return async (request: FastifyRequest) => {
-    if (!(await identify(db, request))) throw unauthenticated();
+    const user = await identify(db, request);
+    if (!user) throw unauthenticated();
+    if (role && user.role !== role) throw forbidden(ROLE_REFUSALS[role]);
   };
 }
 

@@ -21,7 +21,7 @@ export interface RouteSpec {
 }
 
 /**
- * Registers the contract entry `name` (config/endpoints.yaml): method, URL and whether a login is needed come
+ * Registers the contract entry `name` (config/endpoints.yaml): method, URL, whether a login is needed and by whom come
  * from the contract, so the server cannot drift from what the client calls. The handler returns the `data`
  * of a success envelope, or throws an ApiError.
  */
@@ -32,8 +32,8 @@ export function defineRoute(ctx: RouteContext, name: string, spec: RouteSpec): v
     method: entry.method,
     url: routeUrl(name),
     schema: { ...spec.schema, summary: entry.summary, tags: [name.split('/')[0]], ...(entry.auth && { security: [{ bearer: [] }] }) },
-    // Before validation, so a caller without a valid token learns nothing about the input rules.
-    preValidation: entry.auth ? requireUser(ctx.db) : undefined,
+    // Before validation, so a caller without a valid token (or of the wrong role) learns nothing about the input rules.
+    preValidation: entry.auth ? requireUser(ctx.db, entry.role) : undefined,
     handler: async (request, reply) => {
       const result = await spec.handler(request, reply);
       if (reply.sent) return reply;

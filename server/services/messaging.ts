@@ -1,20 +1,12 @@
 import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { now } from '../db/time';
-import { forbidden, invalid, notFound } from '../http/errors';
+import { invalid, notFound } from '../http/errors';
 
 /** Longest message a student or teacher may send, in characters. */
 export const MESSAGE_MAX_LENGTH = 500;
 export const EMPTY_MESSAGE = '请输入内容！';
 export const TOO_LONG_MESSAGE = `消息内容不能超过${MESSAGE_MAX_LENGTH}个字`;
-
-export function assertStudent(user: User): void {
-  if (user.role !== 'student') throw forbidden('仅学生账号可使用该功能');
-}
-
-export function assertTeacher(user: User): void {
-  if (user.role !== 'teacher') throw forbidden('仅教师账号可使用该功能');
-}
 
 /** The text as it is stored: ends trimmed; empty, whitespace-only and over-long text is refused (422). */
 export function cleanMessage(text: unknown, field = 'message'): string {

@@ -4,6 +4,7 @@
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   auth?: boolean;
+  role?: 'student' | 'teacher';
   body?: 'form' | 'json' | 'multipart' | 'query';
   summary?: string;
 }
