@@ -49,11 +49,11 @@ export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
 
   const onLogin = useCallback(
     async (reply: Record<string, unknown>) => {
-      await finishLogin(reply, props.classNotices);
+      await finishLogin(reply);
       navigate(search.get('redirect') || settings.home, { replace: true });
       if (Number(reply.first_login) === 1 && props.firstLoginTip) notify.info(props.firstLoginTip);
     },
-    [navigate, search, settings.home, props.classNotices, props.firstLoginTip],
+    [navigate, search, settings.home, props.firstLoginTip],
   );
 
   // Third-party mode: need_bind=1 opens the bind dialog, else the ticket in user_id logs in by itself.

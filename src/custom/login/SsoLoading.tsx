@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api, shellSettings, template, useSiteConfig, type RendererProps } from '../../engine';
-import { finishLogin, type ClassNoticeTexts } from './finishLogin';
+import { finishLogin } from './finishLogin';
 
 /** YAML props of `type: sso-loading` (config/screens/loadingpage.yaml, targetpage.yaml, getzypage.yaml). */
 export interface SsoLoadingProps {
@@ -11,7 +11,6 @@ export interface SsoLoadingProps {
   /** Where to go after login; `${params.detailId}` and `${query.x}` are filled in. Default: the home page. */
   redirect?: string;
   text?: string;
-  classNotices?: ClassNoticeTexts;
 }
 
 /** Single-sign-on loading page: spinner "页面跳转中...", exchange, login, then the course page. */
@@ -29,7 +28,7 @@ export default function SsoLoading({ props }: RendererProps<SsoLoadingProps>) {
     void api
       .call<Record<string, unknown>>(props.exchange, query)
       .then(async (reply) => {
-        await finishLogin(reply, props.classNotices);
+        await finishLogin(reply);
         const target = props.redirect ? template(props.redirect, { params, query }) : shellSettings(config).home;
         navigate(target, { replace: true });
       })

@@ -1,6 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { FieldMessages } from '../../renderers';
-import type { ClassNoticeTexts } from './finishLogin';
 
 /** One @rjsf form of the login page, as written in config/screens/login.yaml. */
 export interface LoginForm {
@@ -26,7 +25,6 @@ export interface LoginPageProps {
   sms?: { seconds?: number; idleLabel?: string; sendLabel?: string };
   scan?: { pollSeconds?: number; expireSeconds?: number };
   reset?: { returnSeconds?: number; failureTab?: number };
-  classNotices?: ClassNoticeTexts;
 }
 
 export type Tab = 1 | 2 | 3 | 4 | 5 | 6 | 7;

@@ -1,7 +1,7 @@
 import './shell.css';
 import { useEffect, type ReactNode } from 'react';
-import { useSession, useSiteConfig } from '../../engine';
-import { showClassNotices, type ClassNoticeTexts } from '../login/finishLogin';
+import { shellSettings, useSession, useSiteConfig } from '../../engine';
+import { showClassNotices } from './classNotices';
 import { ChatDialog } from '../chat/ChatDialog';
 import { NewWorkPolling } from '../polling';
 import { BackToTop } from './BackToTop';
@@ -25,9 +25,9 @@ export function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-/** The class-state notices (texts in the login screen's YAML) also appear when a signed-in student reloads. */
+/** The class-state notices (texts in config/app.yaml) for the signed-in student, after a login or a reload alike. */
 function useClassNotices() {
   const user = useSession()?.user ?? null;
-  const texts = (useSiteConfig()?.screens.login?.props as { classNotices?: ClassNoticeTexts } | undefined)?.classNotices;
+  const texts = shellSettings(useSiteConfig()!).classNotices;
   useEffect(() => showClassNotices(user, texts), [user, texts]);
 }

@@ -1,0 +1,21 @@
+import { notify, type ShellSettings, type UserInfo } from '../../engine';
+
+/** Texts of the class-state notices (config/app.yaml `classNotices`); `{date}` is the class's trial date. */
+export type ClassNoticeTexts = ShellSettings['classNotices'];
+
+/** The user whose class notices this page load has shown (the profile is loaded again after a config reload). */
+let noticesShownFor: number | null = null;
+
+/** Persistent notices for a class on trial, an expired trial, and a class application pending or rejected. */
+export function showClassNotices(user: UserInfo | null, texts: ClassNoticeTexts | undefined): void {
+  if (!user || !texts || noticesShownFor === user.id) return;
+  noticesShownFor = user.id;
+  const klass = user.class as { probation_status?: number; probation_date?: string | null } | null | undefined;
+  const date = String(klass?.probation_date ?? '').slice(0, 10);
+  const fill = (t?: string) => t && notify.warn(t.replace('{date}', date), { persistent: true });
+  if (user.type === 4) fill(texts.pending);
+  if (user.type === 5) fill(texts.rejected);
+  if (klass?.probation_status === 2 || (klass?.probation_status === 1 && date && date < new Date().toISOString().slice(0, 10))) fill(texts.expired);
+  else if (klass?.probation_status === 1) fill(texts.probation);
+}
+
