@@ -16,6 +16,8 @@ export interface ShellSettings {
   scaling: { designWidth: number; baseFontSize: number; maxScale: number; minScale?: number };
   home: string;
   loginPath: string;
+  /** Where phones and tablets are sent (a page saying mobile is not supported); absent = no redirect. */
+  mobilePage?: string;
   /** Persistent notices by class state; `{date}` is the class's trial date. */
   classNotices?: { probation?: string; expired?: string; pending?: string; rejected?: string };
 }

@@ -85,13 +85,13 @@ export function AppRoutes() {
   const settings = shellSettings(config);
   const location = useLocation();
   const screens = Object.values(config.screens);
-  const bare = screens.filter((s) => (s as ScreenConfig & { layout?: string }).layout === 'bare');
+  const bare = screens.filter((s) => s.layout === 'bare');
   const framed = screens.filter((s) => !bare.includes(s));
   const Shell = resolveLayout('shell') ?? (({ children }: { children: ReactNode }) => <>{children}</>);
 
-  const mobilePage = screens.find((s) => s.route === '/result');
-  if (mobilePage && isMobileBrowser(navigator.userAgent) && location.pathname !== mobilePage.route) {
-    return <Navigate to={mobilePage.route} replace />;
+  const { mobilePage } = settings;
+  if (mobilePage && isMobileBrowser(navigator.userAgent) && location.pathname !== mobilePage) {
+    return <Navigate to={mobilePage} replace />;
   }
 
   return (

@@ -14,6 +14,8 @@ export interface ScreenConfig {
   route: string;
   auth?: boolean;
   keepAlive?: boolean;
+  /** `bare` screens skip the shell layout (header, footer). */
+  layout?: 'shell' | 'bare';
   title?: string;
   type: string;
   props?: Record<string, unknown>;

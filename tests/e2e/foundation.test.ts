@@ -152,6 +152,16 @@ describe('foundation: login and practice list', () => {
     await page.context().close();
   });
 
+  it('sends a signed-in student who opens the login page to the personal centre', async () => {
+    const page = await openPage(browser, '/login');
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+    await page.getByTestId('course-card').first().waitFor();
+    await page.goto(`${baseURL()}/#/login`);
+    await page.waitForURL(/#\/ucenter\/myInfo/);
+    await page.context().close();
+  });
+
   it('sends mobile browsers to the mobile notice', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' });
     const page = await context.newPage();

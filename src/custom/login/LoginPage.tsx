@@ -66,8 +66,7 @@ export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
 
   // Only a visitor who arrives already signed in is sent on; a login made here navigates itself (to the redirect).
   if (signedInOnArrival) {
-    const profile = Object.values(config.screens).find((s) => s.id === 'my-info');
-    return <Navigate to={profile?.route ?? settings.home} replace />;
+    return <Navigate to={props.signedInPath ?? settings.home} replace />;
   }
 
   const go = (next: Tab) => {

@@ -14,6 +14,8 @@ export interface LoginPageProps {
   title?: string;
   subtitle?: string;
   firstLoginTip?: string;
+  /** Where a visitor who opens the login page already signed in is sent (the spec: the personal centre). */
+  signedInPath?: string;
   capsLockTip?: string;
   forms: Record<'login' | 'register' | 'forgot' | 'reset' | 'bind' | 'complete', LoginForm>;
   texts?: Partial<Record<
