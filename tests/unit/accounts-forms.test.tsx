@@ -7,18 +7,15 @@ import type { FormProps } from '../../src/renderers/form/types';
 import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn(), clear: vi.fn() }));
-vi.mock('../../src/renderers/shared/engine', async () => {
-  const expr = await vi.importActual<typeof import('../../src/engine/expr')>('../../src/engine/expr');
-  return {
+vi.mock('../../src/renderers/shared/engine', async () =>
+  (await import('./renderer-harness')).fakeEngine({
     api: { call: mocks.call },
-    evaluate: expr.evaluate,
-    template: expr.template,
     useSiteConfig: () => ({ school: { id: 100002 }, features: {}, app: { loginPath: '/login' } }),
     useSession: () => ({ user: { id: 7 } }),
     session: { clear: mocks.clear },
     shellSettings: (c: { app: unknown }) => c.app,
-  };
-});
+  }),
+);
 
 // The change-password screen's shape (config/screens/change-password.yaml).
 const props: FormProps = {

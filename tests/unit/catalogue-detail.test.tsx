@@ -11,18 +11,14 @@ import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn(), error: vi.fn(), features: {} as Record<string, unknown> }));
 vi.mock('../../src/renderers/shared/engine', async () => {
-  const expr = await vi.importActual<typeof import('../../src/engine/expr')>('../../src/engine/expr');
-  const { USER, SITE } = await import('./renderer-harness');
-  return {
+  const { fakeEngine, SITE } = await import('./renderer-harness');
+  return fakeEngine({
     api: { call: mocks.call },
-    evaluate: expr.evaluate,
-    template: expr.template,
     useSiteConfig: () => ({ ...SITE, features: mocks.features, app: { loginPath: '/login' } }),
-    useSession: () => ({ user: USER }),
     notify: { error: mocks.error, success: vi.fn(), info: vi.fn(), warn: vi.fn() },
     session: { token: () => 'token' },
     shellSettings: (c: { app: unknown }) => c.app,
-  };
+  });
 });
 
 // The real screen file, so the test covers what operators ship.

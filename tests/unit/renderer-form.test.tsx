@@ -9,17 +9,9 @@ import type { FormProps } from '../../src/renderers/form/types';
 import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn() }));
-vi.mock('../../src/renderers/shared/engine', async () => {
-  const expr = await vi.importActual<typeof import('../../src/engine/expr')>('../../src/engine/expr');
-  const { USER, SITE } = await import('./renderer-harness');
-  return {
-    api: { call: mocks.call },
-    evaluate: expr.evaluate,
-    template: expr.template,
-    useSiteConfig: () => SITE,
-    useSession: () => ({ user: USER }),
-  };
-});
+vi.mock('../../src/renderers/shared/engine', async () =>
+  (await import('./renderer-harness')).fakeEngine({ api: { call: mocks.call } }),
+);
 
 const schema = {
   type: 'object' as const,

@@ -24,3 +24,13 @@ export function renderWithProviders(ui: ReactElement, route = '/') {
     </MantineProvider>,
   );
 }
+
+/**
+ * A stand-in for src/renderers/shared/engine (the renderers' one door to the engine): the real expression
+ * language, a signed-in student and the demo site. Pass what a test drives or watches, e.g. `{ api: { call } }`.
+ *   vi.mock('../../src/renderers/shared/engine', async () => (await import('./renderer-harness')).fakeEngine({ ... }));
+ */
+export async function fakeEngine(overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const expr = await import('../../src/engine/expr');
+  return { evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ user: USER }), ...overrides };
+}

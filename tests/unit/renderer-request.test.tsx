@@ -7,10 +7,9 @@ import { resolveLink } from '../../src/renderers/shared/links';
 import { buildListRequest, readList, resolveParams } from '../../src/renderers/shared/request';
 import { rendererPropsSchemas } from '../../src/renderers/schemas';
 
-vi.mock('../../src/renderers/shared/engine', async () => {
-  const expr = await vi.importActual<typeof import('../../src/engine/expr')>('../../src/engine/expr');
-  return { evaluate: expr.evaluate, template: expr.template };
-});
+vi.mock('../../src/renderers/shared/engine', async () =>
+  (await import('./renderer-harness')).fakeEngine(),
+);
 
 const scope = { user: { id: 7, class_id: 3, realname: '张三' }, school: { id: 100002 }, features: {}, query: { tab: '2' } };
 

@@ -11,18 +11,9 @@ import type { TableProps } from '../../src/renderers/table/types';
 import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn(), success: vi.fn() }));
-vi.mock('../../src/renderers/shared/engine', async () => {
-  const expr = await vi.importActual<typeof import('../../src/engine/expr')>('../../src/engine/expr');
-  const { USER, SITE } = await import('./renderer-harness');
-  return {
-    api: { call: mocks.call },
-    evaluate: expr.evaluate,
-    template: expr.template,
-    notify: { success: mocks.success, error: vi.fn() },
-    useSiteConfig: () => SITE,
-    useSession: () => ({ user: USER }),
-  };
-});
+vi.mock('../../src/renderers/shared/engine', async () =>
+  (await import('./renderer-harness')).fakeEngine({ api: { call: mocks.call }, notify: { success: mocks.success, error: vi.fn() } }),
+);
 
 const props = parse(readFileSync('config/screens/questionon.yaml', 'utf8')).props as TableProps;
 const SCREEN = { id: 'questionon', route: '/ucenter/Questionon', type: 'table' };

@@ -9,11 +9,9 @@ import type { TableProps } from '../../src/renderers/table/types';
 import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn() }));
-vi.mock('../../src/renderers/shared/engine', async () => {
-  const expr = await vi.importActual<typeof import('../../src/engine/expr')>('../../src/engine/expr');
-  const { USER, SITE } = await import('./renderer-harness');
-  return { api: { call: mocks.call }, evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ user: USER }) };
-});
+vi.mock('../../src/renderers/shared/engine', async () =>
+  (await import('./renderer-harness')).fakeEngine({ api: { call: mocks.call } }),
+);
 
 const propsOf = (id: string) => parse(readFileSync(`config/screens/${id}.yaml`, 'utf8')).props as TableProps;
 const test = (id: number, state: string, extra: object = {}) => ({ id, name: `试卷${id}`, teacher: '陈老师', start: '2026-11-20 08:00:00', end: '2026-12-01 22:00:00', times: 30, score: 100, is_test: 0, user_score: null, state, ...extra });
