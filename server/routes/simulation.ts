@@ -73,8 +73,10 @@ export function simulationRoutes(ctx: RouteContext, opts: { dataDir: string }): 
   const { db } = ctx;
   const uploadsDir = path.join(opts.dataDir, 'uploads');
 
+  // One static page serves every /sim/<id> (it reads the course from its launch token): read it once.
+  const demoPage = fs.readFileSync(DEMO_PAGE);
   ctx.app.get('/sim/:id', { schema: { hide: true } }, async (_request, reply) => {
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(fs.readFileSync(DEMO_PAGE));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(demoPage);
   });
 
   defineRoute(ctx, 'sim/session', {
