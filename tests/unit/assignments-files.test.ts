@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFile } from '../../src/custom/assignments/fileChecks';
+import { checkFile } from '../../src/custom/shared/fileChecks';
 import { DEFAULT_MESSAGES } from '../../src/custom/assignments/types';
 import { windowMessage } from '../../src/custom/assignments/WorkPanel';
 import { BMP, bigPng, DOCX, JPEG, PNG } from '../server/work-files';

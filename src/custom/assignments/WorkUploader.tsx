@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { notify } from '../../engine';
-import { acceptAttr, checkFile, type Accept } from './fileChecks';
+import { acceptAttr, checkFile, type Accept } from '../shared/fileChecks';
 import type { WorkMessages } from './types';
 import type { useUploads } from './useUploads';
 

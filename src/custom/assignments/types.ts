@@ -1,3 +1,4 @@
+import type { FileMessages } from '../shared/fileChecks';
 // Shapes of the assign/* and task/* replies (docs/api.md) and of the screens' YAML props.
 import type { FiltersConfig } from '../../renderers/filters/types';
 import type { LinkRule } from '../../renderers/shared/links';
@@ -42,7 +43,7 @@ export interface WorkItem {
 }
 
 /** Messages of spec §5 and the flow's labels; every one can be changed in the screen's YAML. */
-export interface WorkMessages {
+export interface WorkMessages extends FileMessages {
   noImage: string;
   noSketch: string;
   noAnnex: string;

@@ -3,20 +3,20 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import { api, notify, session, useSession, type RendererProps, type UserInfo } from '../../engine';
 import { SchemaForm, type FieldMessages } from '../../renderers';
+import { checkFile } from '../shared/fileChecks';
 
 /** YAML props of `type: profile-info` (config/screens/profile.yaml). */
 export interface ProfileInfoProps {
   /** Read-only facts of the profile: label and user field. */
   facts: { label: string; field: string }[];
   form: { schema: RJSFSchema; uiSchema?: UiSchema; messages?: FieldMessages; submitLabel?: string; successMessage?: string };
-  avatar: { label?: string; maxBytes: number; accept?: string; messages: { bmp: string; size: string; done?: string } };
+  avatar: { label?: string; maxBytes: number; accept?: string; messages: { bmp: string; size: string; type: string } };
 }
 
-/** Browser-side check before uploading; the server checks the content again (magic bytes), whatever the name says. */
-export function avatarProblem(file: File, avatar: ProfileInfoProps['avatar']): string | null {
-  if (file.type === 'image/bmp' || /\.bmp$/i.test(file.name)) return avatar.messages.bmp;
-  if (file.size >= avatar.maxBytes) return avatar.messages.size;
-  return null;
+/** Browser-side check before uploading (the shared upload check); the server checks the content again. */
+export function avatarProblem(file: File, avatar: ProfileInfoProps['avatar']): Promise<string | null> {
+  const { bmp, size, type } = avatar.messages;
+  return checkFile(file, 'image', avatar.maxBytes, { bmp, tooBig: size, wrongType: type, notDocx: type });
 }
 
 /** Personal info: avatar upload, read-only school facts and the editable fields (user/edit_info). */
@@ -37,7 +37,7 @@ export default function ProfileInfo({ props }: RendererProps<ProfileInfoProps>) 
 
   const upload = async (file: File | null) => {
     if (!file) return;
-    const problem = avatarProblem(file, props.avatar);
+    const problem = await avatarProblem(file, props.avatar);
     if (problem) return void notify.error(problem);
     setBusy(true);
     try {
