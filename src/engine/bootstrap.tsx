@@ -8,13 +8,16 @@ import { HashRouter } from 'react-router-dom';
 import { api, fetchSiteConfig } from './api';
 import { shellSettings, SiteConfigContext } from './config';
 import { AppRoutes, loginRedirect } from './router';
-import { session, useSession, type UserInfo } from './session';
+import { loadUserProfile, session, useSession, type UserInfo } from './session';
 import { applyTheme, installScaling, storedThemeId } from './theme';
 import type { SiteConfig } from './types';
 
 const mantineTheme = createTheme({ primaryColor: 'blue', fontFamily: "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',system-ui,sans-serif" });
 
 let reloadConfig: () => Promise<void> = async () => {};
+
+/** The signed-in user's profile, fetched once however many parts ask at the same time. */
+export const loadProfile = () => loadUserProfile(() => api.call<UserInfo>('user/get_info'));
 
 /** Fetches the site configuration again (after login the user's school may differ from the host's). */
 export function reloadSiteConfig(): Promise<void> {
@@ -26,7 +29,7 @@ function useUserProfile() {
   const current = useSession();
   useEffect(() => {
     if (current?.token && !current.user) {
-      api.call<UserInfo>('user/get_info').then(session.setUser, () => {});
+      void loadProfile();
     }
   }, [current?.token, current?.user]);
 }

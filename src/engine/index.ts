@@ -1,6 +1,6 @@
 // The engine's public surface for custom components and renderers.
 export { api, ApiCallError } from './api';
-export { reloadSiteConfig } from './bootstrap';
+export { loadProfile, reloadSiteConfig } from './bootstrap';
 export { shellSettings, useSiteConfig, type ShellSettings } from './config';
 export { evaluate, template } from './expr';
 export { notify } from './notify';

@@ -77,3 +77,21 @@ export const session = {
 export function useSession(): Session | null {
   return useSyncExternalStore(session.subscribe, () => snapshot, () => null);
 }
+
+let profileRequest: Promise<UserInfo | null> | null = null;
+
+/**
+ * Loads the signed-in user's profile into the session. Concurrent callers (the login flow and the shell noticing
+ * a token without a profile) share one request.
+ */
+export function loadUserProfile(fetchProfile: () => Promise<UserInfo>): Promise<UserInfo | null> {
+  profileRequest ??= fetchProfile()
+    .then((user) => {
+      session.setUser(user);
+      return user;
+    }, () => null)
+    .finally(() => {
+      profileRequest = null;
+    });
+  return profileRequest;
+}

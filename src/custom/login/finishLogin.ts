@@ -1,12 +1,11 @@
 import type { UiSchema } from '@rjsf/utils';
-import { api, reloadSiteConfig, session, type UserInfo } from '../../engine';
+import { loadProfile, reloadSiteConfig, session, type UserInfo } from '../../engine';
 import { loginWidgets } from './widgets';
 
 /** After any kind of login: store the reply as cookies, load the profile and the user's school configuration. */
 export async function finishLogin(reply: Record<string, unknown>): Promise<UserInfo | null> {
   session.signIn(reply);
-  const user = await api.call<UserInfo>('user/get_info').catch(() => null);
-  session.setUser(user);
+  const user = await loadProfile();
   await reloadSiteConfig();
   return user;
 }
