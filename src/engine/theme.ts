@@ -35,12 +35,16 @@ export function rootFontSize(width: number, scaling: ShellSettings['scaling']): 
   return Math.round(scaling.baseFontSize * scale * 100) / 100;
 }
 
+let applyScaling: (() => void) | null = null;
+
+/** Applies the scaling now and on every resize; a configuration reload replaces the listener, never adds one. */
 export function installScaling(scaling: ShellSettings['scaling']): void {
-  const apply = () => {
+  if (applyScaling) window.removeEventListener('resize', applyScaling);
+  applyScaling = () => {
     document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth, scaling)}px`;
   };
-  apply();
-  window.addEventListener('resize', apply);
+  applyScaling();
+  window.addEventListener('resize', applyScaling);
 }
 
 /** Phones and tablets get the /result page (the spec does not support mobile browsers). */
