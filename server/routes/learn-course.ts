@@ -4,16 +4,23 @@ import { notFound, refuse } from '../http/errors';
 import { courseDetail, visibleCourse } from '../services/catalogue';
 import { favoritesPage, setFavorite } from '../services/favorites';
 import { issueLaunchToken, launchUrl } from '../services/launch';
-import { classState } from '../services/learning';
+import type { User } from '../db/schema';
+import { classState, type ClassTexts } from '../services/learning';
 import { schoolForHost } from '../services/schools';
 import { assertOwnScope } from '../services/users';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+import type { SiteConfigSource } from './system';
 
 const learnId = field.int('实训项目', { minimum: 1, errorMessage: '请选择实训项目' });
 
 /** Course detail, favourites and starting to learn (spec: learning §2 course detail, §4 starting to learn). */
-export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: string }): void {
+export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: string; config: SiteConfigSource }): void {
   const { db } = ctx;
+  /** The student's class state, in the wording their school's configuration gives the shell's notices. */
+  const stateOf = (user: User) => {
+    const app = opts.config.forSchool({ id: user.school_id }).app as { classNotices?: ClassTexts } | undefined;
+    return classState(db, user, app?.classNotices);
+  };
 
   async function openCourse(request: FastifyRequest) {
     const user = currentUser(request);
@@ -27,7 +34,7 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
   /** Refuses when the student's class state blocks learning (pending, rejected, probation ended). */
   async function assertMayLearn(request: FastifyRequest) {
     const opened = await openCourse(request);
-    const state = await classState(db, opened.user);
+    const state = await stateOf(opened.user);
     if (state.blocked) throw refuse(state.blocked);
     return opened;
   }
@@ -40,7 +47,7 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
       const viewer = user ?? { school_id: (await schoolForHost(db, request.headers.host, opts.defaultDomain)).id, class_id: null };
       const course = await visibleCourse(db, viewer, (request.body as { learn_id: number }).learn_id);
       if (!course) throw notFound('实训项目不存在或未对您开放');
-      const state = user ? await classState(db, user) : { blocked: null, notice: null };
+      const state = user ? await stateOf(user) : { blocked: null, notice: null };
       return { ...(await courseDetail(db, viewer, course)), blocked: state.blocked, notice: state.notice };
     },
   });

@@ -4,6 +4,7 @@ import { categoryTree, inCategories, likePattern, parseIdList, visibleCourses } 
 import { assertOwnScope } from '../services/users';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 import { learnCourseRoutes } from './learn-course';
+import type { SiteConfigSource } from './system';
 
 // The spec's full course list (/course) asks for 9999 rows at once.
 const MAX_PAGE_SIZE = 9999;
@@ -19,7 +20,7 @@ const listBody = objectSchema({
   state: field.int('状态', { enum: [0, 1] }),
 });
 
-export function learnRoutes(ctx: RouteContext, opts: { defaultDomain: string }): void {
+export function learnRoutes(ctx: RouteContext, opts: { defaultDomain: string; config: SiteConfigSource }): void {
   const { db } = ctx;
   learnCourseRoutes(ctx, opts);
 

@@ -5,7 +5,7 @@ import { defineRoute, field, type RouteContext } from './define';
 
 /** What the config layer gives the server: the merged configuration of one school's site. */
 export interface SiteConfigSource {
-  forSchool(school: SchoolInfo): Record<string, unknown>;
+  forSchool(school: Pick<SchoolInfo, 'id'> & Partial<SchoolInfo>): Record<string, unknown>;
 }
 
 export interface SystemRouteOptions {

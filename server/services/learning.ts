@@ -1,12 +1,20 @@
 import type { Db } from '../db';
 import type { User } from '../db/schema';
 
-/** Spec §8 class messages. Types 4 and 5 are the student's class application under review / rejected. */
-export const CLASS_MESSAGES = {
+/** Texts by class state, `{date}` being the trial date: config/app.yaml `classNotices`, the same ones the shell shows. */
+export interface ClassTexts {
+  probation?: string;
+  expired?: string;
+  pending?: string;
+  rejected?: string;
+}
+
+/** Spec §8 wording, used when a school's configuration leaves a state's text out (learning is blocked all the same). */
+const SPEC_TEXTS: Required<ClassTexts> = {
   pending: '您的班级信息正在审核中，该功能暂不可用，请联系老师',
   rejected: '您的班级信息审核未通过，请到个人中心修改后重新提交',
-  expired: (date: string) => `您所在班级的试用期已于${date}结束，请续费后使用`,
-  probation: (date: string) => `您所在班级的试用期将于${date}结束，如需延期请联系管理员`,
+  expired: '您所在班级的试用期已于{date}结束，请续费后使用',
+  probation: '您所在班级的试用期将于{date}结束，如需延期请联系管理员',
 };
 
 export interface ClassState {
@@ -17,12 +25,14 @@ export interface ClassState {
 }
 
 /** Spec §4: probation status 1 warns (trial ends on a date), 2 blocks (trial ended on that date). */
-export async function classState(db: Db, user: User): Promise<ClassState> {
-  if (user.type === 4) return { blocked: CLASS_MESSAGES.pending, notice: null };
-  if (user.type === 5) return { blocked: CLASS_MESSAGES.rejected, notice: null };
+export async function classState(db: Db, user: User, configured: ClassTexts = {}): Promise<ClassState> {
+  const texts = { ...SPEC_TEXTS, ...configured };
+  const fill = (text: string, date = '') => text.replace('{date}', date);
+  if (user.type === 4) return { blocked: fill(texts.pending), notice: null };
+  if (user.type === 5) return { blocked: fill(texts.rejected), notice: null };
   if (!user.class_id) return { blocked: null, notice: null };
   const klass = await db.selectFrom('classes').select(['probation_status', 'probation_date']).where('id', '=', user.class_id).executeTakeFirst();
   if (!klass || klass.probation_status === 0) return { blocked: null, notice: null };
   const date = (klass.probation_date ?? '').slice(0, 10);
-  return klass.probation_status === 2 ? { blocked: CLASS_MESSAGES.expired(date), notice: null } : { blocked: null, notice: CLASS_MESSAGES.probation(date) };
+  return klass.probation_status === 2 ? { blocked: fill(texts.expired, date), notice: null } : { blocked: null, notice: fill(texts.probation, date) };
 }
