@@ -6,12 +6,16 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+// Read by the props types generator only (server/config/props-types.ts); editors have no use for them.
+const GENERATOR_KEYWORDS = new Set(['tsName', 'tsType', 'tsImports']);
+
 /** Moves a schema's local definitions under a prefix so many schemas can share one document. */
 function rehome(schema: unknown, prefix: string): unknown {
   if (Array.isArray(schema)) return schema.map((s) => rehome(s, prefix));
   if (!isObject(schema)) return schema;
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
+    if (GENERATOR_KEYWORDS.has(key)) continue;
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/definitions/')) out[key] = `#/definitions/${prefix}.${value.slice('#/definitions/'.length)}`;
     else if (key === '$ref' && value === '#') out[key] = `#/definitions/${prefix}`;
     else out[key] = rehome(value, prefix);

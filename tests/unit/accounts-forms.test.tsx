@@ -3,7 +3,7 @@ import './setup-dom';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import FormRenderer from '../../src/renderers/form';
-import type { FormProps } from '../../src/renderers/form/types';
+import type { FormProps } from '../../src/renderers/form/schema.gen';
 import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn(), clear: vi.fn() }));

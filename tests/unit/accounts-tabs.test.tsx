@@ -3,7 +3,7 @@ import './setup-dom';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import TabsRenderer from '../../src/renderers/tabs';
-import type { TabsProps } from '../../src/renderers/tabs/types';
+import type { TabsProps } from '../../src/renderers/tabs/schema.gen';
 import { renderWithProviders } from './renderer-harness';
 
 vi.mock('../../src/renderers/shared/engine', () => ({

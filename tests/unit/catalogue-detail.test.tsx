@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import DetailRenderer from '../../src/renderers/detail';
 import { briefText } from '../../src/renderers/detail/brief';
-import type { DetailProps } from '../../src/renderers/detail/types';
+import type { DetailProps } from '../../src/renderers/detail/schema.gen';
 import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn(), error: vi.fn(), features: {} as Record<string, unknown> }));

@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import CardsRenderer from '../../src/renderers/cards';
-import type { CardsProps } from '../../src/renderers/cards/types';
+import type { CardsProps } from '../../src/renderers/cards/schema.gen';
 import { formatCount } from '../../src/renderers/shared/format';
 import { renderWithProviders } from './renderer-harness';
 

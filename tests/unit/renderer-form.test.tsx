@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import FormRenderer from '../../src/renderers/form';
 import { SchemaForm } from '../../src/renderers/form/SchemaForm';
 import { serverErrorsToErrorSchema } from '../../src/renderers/form/messages';
-import type { FormProps } from '../../src/renderers/form/types';
+import type { FormProps } from '../../src/renderers/form/schema.gen';
 import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn() }));

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_ACTION_EVENT, type AppActionDetail } from '../../src/renderers/shared/actions';
 import TableRenderer from '../../src/renderers/table';
-import type { TableProps } from '../../src/renderers/table/types';
+import type { TableProps } from '../../src/renderers/table/schema.gen';
 import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn() }));

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import TableRenderer from '../../src/renderers/table';
-import type { TableProps } from '../../src/renderers/table/types';
+import type { TableProps } from '../../src/renderers/table/schema.gen';
 import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn() }));

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { APP_ACTION_EVENT, type AppActionDetail } from '../../src/renderers/shared/actions';
-import type { WeeklyProps } from '../../src/custom/weekly/types';
+import type { WeeklyProps } from '../../src/custom/weekly/schema.gen';
 import WeeklyPicker from '../../src/custom/weekly/WeeklyPicker';
 import { DATE_FORMAT, dayjs, mondayOf } from '../../src/custom/weekly/week';
 

@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router-dom';
 import { api, notify, type RendererProps } from '../../engine';
 import { DEFAULT_RULES } from './AssignmentList';
 import { ExamQuestions } from './ExamQuestions';
-import { DEFAULT_MESSAGES, type FileRef, type WorkItem, type WorkMessages, type WorkRules } from './types';
+import type { AssignmentDetailProps } from './assignment-detail.schema.gen';
+import { DEFAULT_MESSAGES, type FileRef, type WorkItem } from './types';
 import { statusTag } from './WorkCard';
 import { windowMessage, WorkPanel } from './WorkPanel';
 
@@ -19,17 +20,11 @@ interface Detail extends WorkItem {
   mark: { answer: unknown } | null;
 }
 
-interface Props {
-  labels?: { exam?: string; homework?: string };
-  rules?: Partial<WorkRules>;
-  messages?: Partial<WorkMessages>;
-}
-
 /**
  * `type: assignment-detail` — homeworkinfor, Homeworkinfordata, gradesinfor: the item given by the query `id`.
  * A `start_time` in the query only decides the heading before the reply arrives; the reply's kind is the truth.
  */
-export default function AssignmentDetail({ props }: RendererProps<Props>) {
+export default function AssignmentDetail({ props }: RendererProps<AssignmentDetailProps>) {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const [item, setItem] = useState<Detail | null>(null);

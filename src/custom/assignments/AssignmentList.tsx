@@ -6,7 +6,8 @@ import { EmptyList, LoadFailed } from '../../renderers/shared/ListStatus';
 import { resolveLink } from '../../renderers/shared/links';
 import { useListState } from '../../renderers/shared/useListState';
 import { useTemplateScope } from '../../renderers/shared/useTemplateScope';
-import { DEFAULT_MESSAGES, type AssignmentListProps, type WorkItem, type WorkRules } from './types';
+import type { AssignmentListProps } from './assignment-list.schema.gen';
+import { DEFAULT_MESSAGES, type WorkItem, type WorkRules } from './types';
 import { WorkCard } from './WorkCard';
 
 export const DEFAULT_RULES: WorkRules = {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api, type RendererProps } from '../../engine';
 import { Pager } from '../../renderers';
+import type { MyTasksProps } from './my-tasks.schema.gen';
 import { scoreColor } from './ScoreButton';
 
 export interface TaskRow {
@@ -22,20 +23,13 @@ interface Block {
   count: number;
 }
 
-interface Props {
-  pageSize?: number;
-  sections: { kind: 'task' | 'test'; title: string }[];
-  detailPath: string;
-  scorePath: string;
-}
-
 /** Link to the task details page: the spec passes the item as JSON in the query. */
 export const taskDetailLink = (path: string, row: Pick<TaskRow, 'id' | 'kind' | 'title'>) =>
   `${path}?item=${encodeURIComponent(JSON.stringify({ id: row.id, kind: row.kind, title: row.title }))}`;
 export const scoreLink = (path: string, row: Pick<TaskRow, 'id' | 'kind'>) => `${path}?task_id=${row.id}&type=${row.kind === 'test' ? 2 : 1}`;
 
 /** `type: my-tasks` — class tasks and tests in finished / unfinished blocks of 3, sorted by score or finish time. */
-export default function MyTasks({ props }: RendererProps<Props>) {
+export default function MyTasks({ props }: RendererProps<MyTasksProps>) {
   const [sort, setSort] = useState<'finish' | 'score'>('finish');
   return (
     <Stack gap="lg">
@@ -50,7 +44,7 @@ export default function MyTasks({ props }: RendererProps<Props>) {
   );
 }
 
-function Section({ kind, title, sort, pageSize, detailPath, scorePath }: { kind: 'task' | 'test'; title: string; sort: string; pageSize: number; detailPath: string; scorePath: string }) {
+function Section({ kind, title, sort, pageSize, detailPath, scorePath }: MyTasksProps['sections'][number] & { sort: string; pageSize: number; detailPath: string; scorePath: string }) {
   const [pages, setPages] = useState({ finish: 1, unfinish: 1 });
   const [data, setData] = useState<{ finish: Block; unfinish: Block } | null>(null);
   useEffect(() => {

@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { api, type RendererProps } from '../../engine';
 import { DEFAULT_RULES } from './AssignmentList';
 import { scoreLink } from './MyTasks';
-import { DEFAULT_MESSAGES, type Receipt, type WorkItem, type WorkMessages, type WorkRules } from './types';
+import type { TaskDetailProps } from './task-detail.schema.gen';
+import { DEFAULT_MESSAGES, type Receipt, type WorkItem, type WorkRules } from './types';
 import { WorkPanel } from './WorkPanel';
 
 interface TaskDetailReply {
@@ -39,7 +40,7 @@ function itemId(raw: string | null): number {
 }
 
 /** `type: task-detail` — a class task/test with up to 9 photos submitted through task/insert_student_record. */
-export default function TaskDetail({ props }: RendererProps<{ scorePath: string; rules?: Partial<WorkRules>; messages?: Partial<WorkMessages> }>) {
+export default function TaskDetail({ props }: RendererProps<TaskDetailProps>) {
   const [search] = useSearchParams();
   const id = itemId(search.get('item'));
   const [task, setTask] = useState<TaskDetailReply | null>(null);

@@ -3,16 +3,11 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api, type RendererProps } from '../../engine';
 import { scoreColor } from './ScoreButton';
+import type { TaskScoreProps } from './task-score.schema.gen';
 
 interface Reply {
   task: { id: number; title: string };
   record: { score: number | null; teacher_data: string | null; teacher_comment: string; teacher_answer: string; created_at: string } | null;
-}
-
-interface Props {
-  /** Tasks whose score and comments are JSON lists (spec §4: ids above 30, and 22). */
-  listScores: { above: number; ids: number[] };
-  labels?: { item?: string; score?: string; comment?: string };
 }
 
 const asList = (text: string | null | undefined): unknown[] => {
@@ -25,7 +20,7 @@ const asList = (text: string | null | undefined): unknown[] => {
 };
 
 /** `type: task-score` — examarrangement: the score and teacher comments of a task by task_id and type. */
-export default function TaskScore({ props }: RendererProps<Props>) {
+export default function TaskScore({ props }: RendererProps<TaskScoreProps>) {
   const [search] = useSearchParams();
   const taskId = Number(search.get('task_id'));
   const [reply, setReply] = useState<Reply | null>(null);

@@ -1,8 +1,7 @@
+// Shapes of the assign/* and task/* replies (docs/api.md), and the work flow's rules and messages once the
+// screen's YAML is merged over the defaults (the YAML props themselves are in the *.schema.gen.ts files).
 import type { FileMessages } from '../shared/fileChecks';
-// Shapes of the assign/* and task/* replies (docs/api.md) and of the screens' YAML props.
-import type { FiltersConfig } from '../../renderers/filters/types';
-import type { LinkRule } from '../../renderers/shared/links';
-import type { SourceConfig } from '../../renderers/shared/source';
+import type { LinkRules } from '../../renderers/shared/link.schema.gen';
 
 export interface FileRef {
   name: string;
@@ -86,18 +85,5 @@ export interface WorkRules {
   uploadEndpoint: string;
   submitEndpoint: string;
   /** Where 开始 of a training task (classify 1, 4) leads; templates see `item`. */
-  start?: LinkRule[];
-}
-
-export interface AssignmentListProps {
-  kind: 'homework' | 'exam';
-  source: SourceConfig;
-  pageSize?: number;
-  filters?: FiltersConfig;
-  /** Where a card's title and 查看 lead (templates see `item`), e.g. the detail page with id and title. */
-  links: LinkRule[];
-  empty?: string;
-  summary?: { total?: string; finished?: string; allTime?: string; bands?: { key: string; label: string; color: string }[] };
-  rules?: Partial<WorkRules>;
-  messages?: Partial<WorkMessages>;
+  start?: LinkRules;
 }

@@ -2,10 +2,11 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import type { RendererProps } from '../../engine';
 import { openChat } from './events';
+import type { ChatLauncherProps } from './schema.gen';
 import { useUnread } from './unread';
 
 /** `type: chat-launcher` — the /ucenter/message route: opens 我的消息 over the page, and again from its button. */
-export default function ChatLauncher(_: RendererProps) {
+export default function ChatLauncher(_: RendererProps<ChatLauncherProps>) {
   const { chat } = useUnread();
   useEffect(() => {
     // After the shell's dialog has subscribed to the open action.

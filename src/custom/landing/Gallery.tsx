@@ -1,6 +1,6 @@
 import { Button, Group, Image, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { LandingProps } from './types';
+import type { LandingProps } from './schema.gen';
 
 /** Filter buttons over the gallery; the active one is disabled, `all` shows every image. */
 export function Gallery({ gallery }: { gallery: LandingProps['gallery'] }) {

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { RendererProps } from '../../engine';
 import { enterAs, enterWithTicket } from './entry';
 import { Gallery } from './Gallery';
-import type { LandingProps } from './types';
+import type { LandingProps } from './schema.gen';
 
 const go = (url: string) => window.location.assign(url);
 

@@ -4,7 +4,7 @@ import { api, useSiteConfig } from '../../engine';
 import { SchemaForm } from '../../renderers';
 import { CaptchaContext, useServerCaptcha } from './contexts';
 import { withWidgets } from './finishLogin';
-import type { LoginForm } from './types';
+import type { LoginForm } from './login-page.schema.gen';
 
 /** Tab 1: username, password and the server's image code. A failed try shows the server message and a new image. */
 export function AccountPanel({ form, onLogin }: { form: LoginForm; onLogin: (reply: Record<string, unknown>) => Promise<void> }) {

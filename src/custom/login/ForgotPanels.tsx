@@ -5,7 +5,7 @@ import { api, useSiteConfig } from '../../engine';
 import { SchemaForm } from '../../renderers';
 import { CaptchaContext, SmsContext, useServerCaptcha } from './contexts';
 import { withWidgets } from './finishLogin';
-import type { LoginPageProps } from './types';
+import type { LoginPageProps } from './login-page.schema.gen';
 
 export interface ResetRequest {
   mobile: string;

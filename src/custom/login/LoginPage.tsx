@@ -9,9 +9,8 @@ import { ForgotPanel, ResetPanel, type ResetRequest } from './ForgotPanels';
 import { RegisterPanel } from './RegisterPanel';
 import { ScanPanel } from './ScanPanel';
 import { ThirdPartyDialogs } from './ThirdPartyDialogs';
-import type { LoginPageProps, Tab } from './types';
-
-export type { LoginPageProps } from './types';
+import type { LoginPageProps } from './login-page.schema.gen';
+import type { Tab } from './types';
 
 /** Tabs 4 and 7: a success message with a button back to login (tab 7 also returns by itself). */
 function DonePanel({ title, text, button, onBack }: { title: string; text?: string; button: string; onBack: () => void }) {
@@ -136,7 +135,7 @@ export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
             onCancel={() => go(1)}
             onFailed={() => {
               smsCountdown.stop();
-              go((props.reset?.failureTab ?? 5) as Tab);
+              go(props.reset?.failureTab ?? 5);
             }}
             onDone={() => {
               smsCountdown.stop();

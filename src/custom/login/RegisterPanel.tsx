@@ -5,7 +5,7 @@ import { SchemaForm } from '../../renderers';
 import { AgreementDialog } from './AgreementDialog';
 import { AgreementContext, SmsContext, useCountdown } from './contexts';
 import { withWidgets } from './finishLogin';
-import type { LoginPageProps } from './types';
+import type { LoginPageProps } from './login-page.schema.gen';
 
 const MOBILE = /^1\d{10}$/;
 

@@ -3,15 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api, shellSettings, template, useSiteConfig, type RendererProps } from '../../engine';
 import { finishLogin } from './finishLogin';
-
-/** YAML props of `type: sso-loading` (config/screens/loadingpage.yaml, targetpage.yaml, getzypage.yaml). */
-export interface SsoLoadingProps {
-  /** Contract call that exchanges the partner's query for a login (user/third_plat, other/jsxngx, ...). */
-  exchange: string;
-  /** Where to go after login; `${params.detailId}` and `${query.x}` are filled in. Default: the home page. */
-  redirect?: string;
-  text?: string;
-}
+import type { SsoLoadingProps } from './sso-loading.schema.gen';
 
 /** Single-sign-on loading page: spinner "页面跳转中...", exchange, login, then the course page. */
 export default function SsoLoading({ props }: RendererProps<SsoLoadingProps>) {

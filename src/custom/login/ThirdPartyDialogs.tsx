@@ -5,7 +5,7 @@ import { api, useSiteConfig } from '../../engine';
 import { SchemaForm } from '../../renderers';
 import { FormValuesContext } from './contexts';
 import { withWidgets } from './finishLogin';
-import type { LoginPageProps } from './types';
+import type { LoginPageProps } from './login-page.schema.gen';
 
 const CASCADE = ['school_id', 'depart_id', 'major_id', 'grade_id', 'class_id'];
 

@@ -1,17 +1,9 @@
 import { Avatar, Button, FileButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import { api, notify, session, useSession, type RendererProps, type UserInfo } from '../../engine';
-import { SchemaForm, type FieldMessages } from '../../renderers';
+import { SchemaForm } from '../../renderers';
 import { checkFile } from '../shared/fileChecks';
-
-/** YAML props of `type: profile-info` (config/screens/profile.yaml). */
-export interface ProfileInfoProps {
-  /** Read-only facts of the profile: label and user field. */
-  facts: { label: string; field: string }[];
-  form: { schema: RJSFSchema; uiSchema?: UiSchema; messages?: FieldMessages; submitLabel?: string; successMessage?: string };
-  avatar: { label?: string; maxBytes: number; accept?: string; messages: { bmp: string; size: string; type: string } };
-}
+import type { ProfileInfoProps } from './schema.gen';
 
 /** Browser-side check before uploading (the shared upload check); the server checks the content again. */
 export function avatarProblem(file: File, avatar: ProfileInfoProps['avatar']): Promise<string | null> {

@@ -3,21 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, notify, template, type RendererProps } from '../../engine';
 import { SchemaForm } from '../../renderers';
-import { questionnaireForm, unanswered, type Problem, type QuestionField } from './questionnaireSchema';
-
-/** YAML props of `type: questionnaire` (config/screens/evaluate.yaml). */
-export interface QuestionnaireProps {
-  /** Experiment id, a template over query, e.g. "${query.id}". */
-  learnId: string;
-  /** One entry per question, in order: the field the answer is sent as and how it is answered. */
-  fields: QuestionField[];
-  title: string;
-  submitLabel?: string;
-  placeholder?: string;
-  messages: { unanswered: string; success: string; answered: string; unavailable: string };
-  /** Back goes to the previous screen, or to `fallback` when the questionnaire was opened directly. */
-  back: { label: string; fallback: string };
-}
+import type { QuestionnaireProps } from './questionnaire.schema.gen';
+import { questionnaireForm, unanswered, type Problem } from './questionnaireSchema';
 
 interface Definition {
   learn: string;

@@ -5,7 +5,8 @@ import { api, notify, template, type RendererProps } from '../../engine';
 import { formatDuration, thresholdColor } from '../../renderers';
 import { DetailImages, DetailTable, StepChart } from './DetailParts';
 import { parseDetail, stepBars } from './figures';
-import type { ScoreDetailProps, ScoreRecord } from './types';
+import type { ScoreDetailProps } from './score-detail.schema.gen';
+import type { ScoreRecord } from './types';
 
 function Info({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

@@ -2,15 +2,8 @@ import { Avatar, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantin
 import { useCallback, useState } from 'react';
 import { useSession, type RendererProps } from '../../engine';
 import { formatDuration, TableRenderer } from '../../renderers';
-import type { TableProps } from '../../renderers/table/types';
 import { bandPercentages, type Dabiao } from './figures';
-
-/** YAML props of `type: score-overview` (config/screens/practices.yaml). */
-export interface ScoreOverviewProps {
-  table: TableProps;
-  labels: { times: string; allTime: string; classRank: string; gradeRank: string; best: string; noRank: string };
-  bands: { key: keyof Dabiao; label: string; color: string }[];
-}
+import type { ScoreOverviewProps } from './score-overview.schema.gen';
 
 interface Summary {
   times?: number;

@@ -5,7 +5,8 @@ import { jsPDF } from 'jspdf';
 import { api } from '../../engine';
 import { formatDuration, thresholdColor } from '../../renderers';
 import type { DetailView } from './figures';
-import type { ScoreDetailProps, ScoreRecord } from './types';
+import type { ScoreDetailProps } from './score-detail.schema.gen';
+import type { ScoreRecord } from './types';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;

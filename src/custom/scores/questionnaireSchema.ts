@@ -1,16 +1,13 @@
 // Turns a questionnaire definition (learn/getproblem: four items of {topic, option}) into a JSON Schema and
 // uiSchema for SchemaForm, at runtime: radio for the first, checkboxes for the second, text areas for the rest.
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { QuestionField } from './questionnaire.schema.gen';
+
+export type { QuestionField };
 
 export interface Problem {
   topic: string;
   option: string[];
-}
-
-/** Field name per question, in order, and how each is answered (from the screen's YAML). */
-export interface QuestionField {
-  name: string;
-  kind: 'radio' | 'checkbox' | 'text';
 }
 
 export function questionnaireForm(problems: Problem[], fields: QuestionField[], placeholder = '请输入'): { schema: RJSFSchema; uiSchema: UiSchema } {

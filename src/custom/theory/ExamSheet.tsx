@@ -6,7 +6,8 @@ import { formatRemaining, isAnswered, unanswered } from './answers';
 import { Autosave, localDraftStore, type SaveStatus, type SendFailure } from './autosave';
 import { QuestionView } from './QuestionView';
 import { SubmitDialog } from './SubmitDialog';
-import type { AttemptState, ExamPaper, SaveReply, TheoryExamProps } from './types';
+import type { TheoryExamProps } from './schema.gen';
+import type { AttemptState, ExamPaper, SaveReply } from './types';
 import { useServerClock } from './useServerClock';
 
 const STATUS: Record<SaveStatus, { label: string; color: string }> = {

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, type RendererProps } from '../../engine';
 import { ExamSheet } from './ExamSheet';
-import type { AttemptState, ExamPaper, TheoryExamProps } from './types';
+import type { TheoryExamProps } from './schema.gen';
+import type { AttemptState, ExamPaper } from './types';
 
 const DEFAULT_REVIEW = '/ucenter/answerlist';
 const DEFAULT_LIST = '/ucenter/theorylist';

@@ -48,13 +48,3 @@ export interface SaveReply {
   last_seq: number;
   remaining: number;
 }
-
-/** YAML props of `type: theory-exam` (config/screens/theory-exam.yaml). */
-export interface TheoryExamProps {
-  confirmTitle?: string;
-  confirmText?: string;
-  cancelled?: string;
-  submitted?: string;
-  reviewPath?: string;
-  listPath?: string;
-}

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { RendererProps } from '../../engine';
 import { emitAction } from '../../renderers/shared/actions';
 import { DayStrip } from './DayStrip';
-import type { WeeklyProps } from './types';
+import type { WeeklyProps } from './schema.gen';
 import { DATE_FORMAT, dayjs, inSlot, mondayOf, nextVariant, shiftWeek, weekDays } from './week';
 
 /** Window action a day click raises, with `row: { date: 'YYYY-MM-DD' }`, for pieces that react to the chosen date. */

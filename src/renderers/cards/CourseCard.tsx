@@ -4,7 +4,7 @@ import { formatCount, formatDate, formatText } from '../shared/format';
 import { ClockIcon, UsersIcon } from '../shared/icons';
 import { IMAGE_PLACEHOLDER } from '../shared/placeholder';
 import classes from './cards.module.css';
-import type { CardLayout, CardMeta } from './types';
+import type { CardLayout, CardMeta } from './schema.gen';
 
 interface Props {
   item: Record<string, unknown>;

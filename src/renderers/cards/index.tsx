@@ -9,7 +9,7 @@ import { useListState } from '../shared/useListState';
 import { useRemoteList } from '../shared/useRemoteList';
 import { useTemplateScope } from '../shared/useTemplateScope';
 import { CourseCard } from './CourseCard';
-import type { CardsProps } from './types';
+import type { CardsProps } from './schema.gen';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 

@@ -6,7 +6,7 @@ import { resolveLink } from '../shared/links';
 import { readPath, resolveParams } from '../shared/request';
 import type { TemplateScope } from '../shared/source';
 import { ResourcesDialog } from './ResourcesDialog';
-import type { DetailAction } from './types';
+import type { DetailAction } from './schema.gen';
 
 interface Props {
   actions: DetailAction[];

@@ -2,7 +2,7 @@ import { AspectRatio, Box, Group, Image, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { IMAGE_PLACEHOLDER } from '../shared/placeholder';
 import { formatText } from '../shared/format';
-import type { DetailProps } from './types';
+import type { DetailProps } from './schema.gen';
 
 /** The course's images and videos: one large viewer and a row of thumbnails to pick from. */
 export function Gallery({ files, config }: { files: Record<string, unknown>[]; config: NonNullable<DetailProps['gallery']> }) {

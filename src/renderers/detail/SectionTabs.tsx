@@ -2,7 +2,7 @@ import { Tabs, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { EmptyList } from '../shared/ListStatus';
 import { formatText } from '../shared/format';
-import type { DetailProps } from './types';
+import type { DetailProps } from './schema.gen';
 
 /** Detail sections as tabs; their HTML comes from the database and is sanitised before it is rendered. */
 export function SectionTabs({ sections, config }: { sections: Record<string, unknown>[]; config: NonNullable<DetailProps['tabs']> }) {

@@ -11,7 +11,7 @@ import { briefText } from './brief';
 import { DetailActions } from './DetailActions';
 import { Gallery } from './Gallery';
 import { SectionTabs } from './SectionTabs';
-import type { DetailProps } from './types';
+import type { DetailProps } from './schema.gen';
 
 type Row = Record<string, unknown>;
 

@@ -4,7 +4,8 @@ import { formatCount } from '../shared/format';
 import type { ListQuery } from '../shared/source';
 import { useRemoteList } from '../shared/useRemoteList';
 import { directionIds, isOpen } from './tree';
-import type { CategoryFilterConfig, CategoryNode } from './types';
+import type { CategoryFilterConfig } from './schema.gen';
+import type { CategoryNode } from './types';
 
 const WHOLE_TREE: ListQuery = { page: 1, filters: {} };
 

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { ChipRow, FilterChip } from './CategoryFilter';
-import type { ChoiceFilterConfig } from './types';
+import type { ChoiceFilterConfig } from './schema.gen';
 
 /** Chip rows of fixed choices from YAML (status, completion, ...); each row sets one request parameter. */
 export function ChoiceFilters({ rows, onChange }: { rows: ChoiceFilterConfig[]; onChange: (patch: Record<string, unknown>) => void }) {

@@ -2,7 +2,7 @@ import { Group, Paper } from '@mantine/core';
 import { CategoryFilter } from './CategoryFilter';
 import { ChoiceFilters } from './ChoiceFilters';
 import { KeywordSearch } from './KeywordSearch';
-import type { FiltersConfig } from './types';
+import type { FiltersConfig } from './schema.gen';
 
 interface Props {
   config: FiltersConfig | undefined;

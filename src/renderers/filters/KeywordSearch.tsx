@@ -1,7 +1,7 @@
 import { ActionIcon, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { SearchIcon } from '../shared/icons';
-import type { KeywordFilterConfig } from './types';
+import type { KeywordFilterConfig } from './schema.gen';
 
 /** A search box that applies its text on Enter or on the search button; an emptied box clears the filter. */
 export function KeywordSearch({ config, onSearch }: { config: KeywordFilterConfig; onSearch: (keyword: string) => void }) {

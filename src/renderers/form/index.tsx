@@ -9,7 +9,7 @@ import { resolveParams, resolveValue } from '../shared/request';
 import { useTemplateScope } from '../shared/useTemplateScope';
 import { serverErrorsToErrorSchema } from './messages';
 import { SchemaForm } from './SchemaForm';
-import type { FormProps } from './types';
+import type { FormProps } from './schema.gen';
 
 /** The field errors a rejected call may carry (a 422 reply's `errors`). */
 function fieldErrors(reason: unknown): Record<string, string[]> | undefined {

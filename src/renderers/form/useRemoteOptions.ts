@@ -3,18 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../shared/engine';
 import { readPath, resolveParams } from '../shared/request';
 import type { TemplateScope } from '../shared/source';
-
-/** Where a select field's choices come from: a call, the list inside its reply and which fields give value and label. */
-export interface OptionSource {
-  endpoint: string;
-  params?: Record<string, string | number | boolean>;
-  /** Dotted path of the list inside the reply's data; absent = data is the list. */
-  items?: string;
-  /** Field of each entry sent as the value. Default id. */
-  value?: string;
-  /** Field of each entry shown. Default name. */
-  label?: string;
-}
+import type { OptionSource } from '../table/schema.gen';
 
 type Choice = { const: string | number; title: string };
 const PLACEHOLDER = -1;

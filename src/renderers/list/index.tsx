@@ -8,7 +8,7 @@ import { resolveLink } from '../shared/links';
 import { EmptyList, LoadFailed } from '../shared/ListStatus';
 import { useRemoteList } from '../shared/useRemoteList';
 import { useTemplateScope } from '../shared/useTemplateScope';
-import type { ListProps } from './types';
+import type { ListProps } from './schema.gen';
 
 const NO_FILTERS = {};
 

@@ -1,13 +1,7 @@
 import { evaluate } from './engine';
 import { resolveValue } from './request';
+import type { LinkRule } from './link.schema.gen';
 import type { TemplateScope } from './source';
-
-/** A navigation target in YAML: the first whose `when` holds (or that has none) is used. */
-export interface LinkRule {
-  when?: string;
-  path: string;
-  query?: Record<string, string | number | boolean>;
-}
 
 /**
  * The route a row or card leads to, or null when no rule applies.

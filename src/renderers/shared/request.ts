@@ -1,5 +1,6 @@
 import { evaluate, template } from './engine';
-import type { ListQuery, SourceConfig, TemplateScope } from './source';
+import type { ListQuery, TemplateScope } from './source';
+import type { SourceConfig } from './source.schema.gen';
 
 const WHOLE_EXPRESSION = /^\$\{([^}]*)\}$/;
 

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { onRefresh } from './actions';
 import { api } from './engine';
 import { buildListRequest, readList } from './request';
-import type { ListQuery, SourceConfig } from './source';
+import type { ListQuery } from './source';
+import type { SourceConfig } from './source.schema.gen';
 import { useTemplateScope } from './useTemplateScope';
 
 export interface RemoteList<T> {

@@ -7,7 +7,7 @@ import { useRemoteOptions } from '../form/useRemoteOptions';
 import { api, notify } from '../shared/engine';
 import { resolveParams } from '../shared/request';
 import { useTemplateScope } from '../shared/useTemplateScope';
-import type { DialogForm } from './types';
+import type { DialogForm } from './schema.gen';
 
 function fieldErrors(reason: unknown): Record<string, string[]> | undefined {
   const errors = reason && typeof reason === 'object' ? (reason as { errors?: unknown }).errors : undefined;

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { FormDialog } from './FormDialog';
-import type { ToolbarButton } from './types';
+import type { ToolbarButton } from './schema.gen';
 
 /** The buttons above a table; each opens its YAML form in a dialog and reloads the list after a successful post. */
 export function Toolbar({ buttons, onDone }: { buttons: ToolbarButton[]; onDone: () => void }) {

@@ -5,7 +5,7 @@ import { evaluate, template } from '../shared/engine';
 import { formatDate, formatDuration, formatText, thresholdColor } from '../shared/format';
 import { resolveLink } from '../shared/links';
 import { useTemplateScope } from '../shared/useTemplateScope';
-import type { TableColumn } from './types';
+import type { TableColumn } from './schema.gen';
 
 type Row = Record<string, unknown>;
 

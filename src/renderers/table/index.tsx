@@ -20,7 +20,7 @@ import { useTemplateScope } from '../shared/useTemplateScope';
 import { CellView } from './cells';
 import { rowToneColor } from './rowTone';
 import { Toolbar } from './Toolbar';
-import type { TableColumn, TableProps } from './types';
+import type { TableColumn, TableProps } from './schema.gen';
 
 type Row = Record<string, unknown>;
 const features = tableFeatures({ rowPaginationFeature });

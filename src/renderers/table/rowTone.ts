@@ -1,6 +1,6 @@
 import { evaluate } from '../shared/engine';
 import type { TemplateScope } from '../shared/source';
-import type { RowTone } from './types';
+import type { RowTone } from './schema.gen';
 
 /** Attributes of a row coloured by `rowTone`: the tone's name (data-tone) and its background. None without a match. */
 export function rowToneColor(tone: RowTone | undefined, item: Record<string, unknown>, index: number, scope: TemplateScope) {

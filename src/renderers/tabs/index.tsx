@@ -2,7 +2,7 @@ import { Center, Paper, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import type { RendererProps } from '../../engine/registry';
 import { ScreenView, useSiteConfig } from '../shared/engine';
-import type { TabsProps } from './types';
+import type { TabsProps } from './schema.gen';
 
 /** `type: tabs` — other screens as tab panels, by screen id; only the chosen panel is mounted. */
 export default function TabsRenderer({ props }: RendererProps<TabsProps>) {

@@ -1,0 +1,28 @@
+// npm run config:schema — after a props schema changed: refreshes the shared parts copied into props schemas,
+// regenerates the `*.gen.ts` props types next to every schema and the editors' screen schema.
+import fs from 'node:fs';
+import path from 'node:path';
+import { editorScreenSchema } from './editor-schema.js';
+import { generatePropsTypes, refreshedCopies, ROOT } from './props-types.js';
+
+const EDITOR_SCHEMA = 'config/schema/screen.editor.schema.json';
+
+const write = (files: Map<string, string>) => {
+  let changed = 0;
+  for (const [file, text] of files) {
+    const target = path.join(ROOT, file);
+    if (fs.existsSync(target) && fs.readFileSync(target, 'utf8') === text) continue;
+    fs.writeFileSync(target, text);
+    changed++;
+    console.log(`已更新 ${file}`);
+  }
+  return changed;
+};
+
+const copies = write(refreshedCopies());
+const types = await generatePropsTypes();
+const changed = write(types);
+// Imported only now, so the editor schema is built from the refreshed copies.
+const { propsSchemas } = await import('../../src/propsSchemas.js');
+const editor = write(new Map([[EDITOR_SCHEMA, `${JSON.stringify(editorScreenSchema(propsSchemas), null, 2)}\n`]]));
+console.log(`${types.size} 个参数 Schema；更新了 ${copies} 个内嵌副本、${changed} 个类型文件${editor ? '和编辑器 Schema' : ''}`);

@@ -1,0 +1,69 @@
+// Generated from schema.json by npm run config:schema — edit the schema, not this file.
+import type { FieldMessages } from '../../renderers/form/messages';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+
+/**
+ * 头像上传、学校/班级信息（只读）和可编辑字段（user/edit_info）。
+ */
+export interface ProfileInfoProps {
+  avatar: {
+    /**
+     * 默认 更换头像。
+     */
+    label?: string;
+    /**
+     * 达到此大小的图片被拒绝，例如 2097152（2MB）。
+     */
+    maxBytes: number;
+    /**
+     * 文件选择框的 accept，例如 image/png,image/jpeg,image/bmp。默认 image/*。
+     */
+    accept?: string;
+    messages: {
+      bmp: string;
+      size: string;
+      /**
+       * 不是 JPG/PNG 图片时的提示。
+       */
+      type: string;
+    };
+  };
+  /**
+   * 依次显示的用户信息。
+   */
+  facts: {
+    /**
+     * 例如 学校。
+     */
+    label: string;
+    /**
+     * user/get_info 返回的字段，例如 school_name。
+     */
+    field: string;
+  }[];
+  /**
+   * @rjsf 表单；schema 的 properties 为可编辑的用户字段，初值取自当前用户。
+   */
+  form: {
+    /**
+     * JSON Schema of the form's data: properties, required, pattern, minLength, maxLength, ... Titles are the field labels.
+     */
+    schema: RJSFSchema;
+    /**
+     * rjsf uiSchema: widgets (ui:widget: password), placeholders (ui:placeholder), field order (ui:order).
+     */
+    uiSchema?: UiSchema;
+    /**
+     * Message per field and rule, e.g. username: { required: 请输入账号, pattern: 账号只能为数字或字母 }. Rules not listed get a general Chinese message.
+     */
+    messages?: FieldMessages;
+    /**
+     * 默认 保存。
+     */
+    submitLabel?: string;
+    /**
+     * 默认 保存成功。
+     */
+    successMessage?: string;
+  };
+}

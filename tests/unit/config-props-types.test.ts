@@ -1,0 +1,81 @@
+// Props types are derived from the props schemas: the committed `*.gen.ts` files and the shared parts copied
+// into schemas must be what `npm run config:schema` produces, and the generator follows its conventions.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generatePropsTypes, propsSchemaFiles, refreshedCopies, ROOT } from '../../server/config/props-types';
+import { propsSchemas } from '../../src/propsSchemas';
+
+function tempProject(files: Record<string, unknown>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'props-types-'));
+  for (const [file, json] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), JSON.stringify(json, null, 2));
+  }
+  return root;
+}
+const sourceSchema = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/renderers/shared/source.schema.json'), 'utf8'));
+
+describe('props types generated from the props schemas', () => {
+  it('are committed up to date with every schema (run npm run config:schema after editing one)', async () => {
+    const generated = await generatePropsTypes();
+    expect(generated.size).toBe(propsSchemaFiles().length);
+    for (const [file, text] of generated) {
+      expect(fs.existsSync(path.join(ROOT, file)), `${file} is missing`).toBe(true);
+      expect(fs.readFileSync(path.join(ROOT, file), 'utf8'), `${file} is out of date`).toBe(text);
+    }
+  });
+
+  it('cover the schema of every registered screen type', () => {
+    const files = new Set(propsSchemaFiles().map((f) => JSON.stringify(JSON.parse(fs.readFileSync(path.join(ROOT, f), 'utf8')))));
+    for (const [type, schema] of Object.entries(propsSchemas)) expect(files.has(JSON.stringify(schema)), type).toBe(true);
+  });
+
+  it('leave no shared part copied into a schema out of date', () => {
+    expect([...refreshedCopies().keys()]).toEqual([]);
+  });
+
+  it('name types by tsName, type opaque parts by tsType and import shared parts instead of repeating them', async () => {
+    const root = tempProject({
+      'src/renderers/shared/source.schema.json': sourceSchema,
+      'src/custom/score-board/score-board.schema.json': {
+        title: '成绩榜 (score-board)',
+        type: 'object',
+        additionalProperties: false,
+        required: ['source', 'rows'],
+        tsImports: { RJSFSchema: '@rjsf/utils' },
+        properties: {
+          source: { $ref: '#/definitions/source' },
+          form: { type: 'object', tsType: 'RJSFSchema' },
+          rows: { type: 'array', items: { tsName: 'BoardRow', type: 'object', additionalProperties: false, required: ['field'], properties: { field: { type: 'string' }, tone: { enum: ['red', 'blue'] } } } },
+        },
+        definitions: { source: sourceSchema },
+      },
+    });
+    const text = (await generatePropsTypes(root)).get('src/custom/score-board/score-board.schema.gen.ts') ?? '';
+    expect(text).toContain('export interface ScoreBoardProps {');
+    expect(text).toContain('source: SourceConfig;');
+    expect(text).toContain("import type { SourceConfig } from '../../renderers/shared/source.schema.gen';");
+    expect(text).toContain('form?: RJSFSchema;');
+    expect(text).toContain("import type { RJSFSchema } from '@rjsf/utils';");
+    expect(text).toContain('rows: BoardRow[];');
+    expect(text).toMatch(/export interface BoardRow \{\s+field: string;\s+tone\?: 'red' \| 'blue';/);
+    expect(text).not.toContain('interface SourceConfig');
+    expect(text).not.toContain('成绩榜');
+  });
+
+  it('refresh a stale copy of a shared part and keep its own title', () => {
+    const root = tempProject({
+      'src/renderers/shared/source.schema.json': sourceSchema,
+      'src/renderers/board/schema.json': {
+        type: 'object',
+        properties: { source: { $ref: '#/definitions/source' } },
+        definitions: { source: { title: '成绩来源', type: 'object', properties: { endpoint: { type: 'string' } } } },
+      },
+    });
+    const refreshed = JSON.parse(refreshedCopies(root).get('src/renderers/board/schema.json') ?? '{}');
+    const { $schema: _s, title: _t, ...shared } = sourceSchema;
+    expect(refreshed.definitions.source).toEqual({ title: '成绩来源', ...shared });
+  });
+});
