@@ -9,7 +9,7 @@
 // - `tsType` (json-schema-to-typescript's keyword) gives the type of an opaque part, e.g. an rjsf schema;
 //   `tsImports` on the root says where such names come from ({ RJSFSchema: "@rjsf/utils" }).
 // - Each schema stands alone (the server and editors read it without resolving files), so a schema that uses a
-//   shared part (source, filters, links, table) carries a copy of it under `definitions`. The copies are
+//   shared part (source, filters, links, table, figures) carries a copy of it under `definitions`. The copies are
 //   refreshed by the same command, and their type is imported from the shared schema's generated file rather
 //   than generated again.
 import fs from 'node:fs';
@@ -54,6 +54,7 @@ export const SHARED_DEFINITIONS: Record<string, string> = {
   filters: 'src/renderers/filters/schema.json',
   links: 'src/renderers/shared/link.schema.json',
   table: 'src/renderers/table/schema.json',
+  figures: 'src/renderers/stats/figures.schema.json',
 };
 
 const readJson = (root: string, file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Json;

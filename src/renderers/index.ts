@@ -5,6 +5,7 @@ import DetailRenderer from './detail';
 import FormRenderer from './form';
 import ListRenderer from './list';
 import NoticeRenderer from './notice';
+import StatsRenderer from './stats';
 import TableRenderer, { type TableRendererProps } from './table';
 import TabsRenderer from './tabs';
 
@@ -14,12 +15,14 @@ register('table', TableRenderer);
 register('form', FormRenderer);
 register('notice', NoticeRenderer);
 register('list', ListRenderer);
+register('stats', StatsRenderer);
 register('tabs', TabsRenderer);
 
 // Building blocks other pieces (login, profile, chat, ...) reuse.
 export { SchemaForm, type SchemaFormProps } from './form/SchemaForm';
 export { serverErrorsToErrorSchema, type FieldMessages } from './form/messages';
 export { Pager, type PagerProps } from './pager';
+export { StatsFigures } from './stats/StatsFigures';
 export { FilterBar } from './filters/FilterBar';
 export { APP_ACTION_EVENT, APP_REFRESH_EVENT, emitAction, emitRefresh, onAppAction, onRefresh, type AppActionDetail } from './shared/actions';
 export { useRemoteList, type RemoteList } from './shared/useRemoteList';

@@ -48,11 +48,11 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     const page = await signIn('demo', '/ucenter/practices');
     await page.waitForURL(/#\/ucenter\/practices/);
     const screen = visible(page, 'practices');
-    await expect.poll(() => screen.getByTestId('summary-times').textContent(), { timeout: 15_000 }).toBe(String(expected.times));
-    expect(await screen.getByTestId('summary-class-rank').textContent()).toBe(String(expected.class.sort));
-    expect(await screen.getByTestId('summary-grade-rank').textContent()).toBe(String(expected.grade.sort));
-    expect(await screen.getByTestId('summary-best').textContent()).toBe(String(expected.max_score));
-    expect(await screen.getByTestId('summary-time').textContent()).toMatch(/^(\d+小时)?(\d+分)?\d+秒$/);
+    await expect.poll(() => screen.getByTestId('stat-times').textContent(), { timeout: 15_000 }).toBe(String(expected.times));
+    expect(await screen.getByTestId('stat-class.sort').textContent()).toBe(String(expected.class.sort));
+    expect(await screen.getByTestId('stat-grade.sort').textContent()).toBe(String(expected.grade.sort));
+    expect(await screen.getByTestId('stat-max_score').textContent()).toBe(String(expected.max_score));
+    expect(await screen.getByTestId('stat-allTime').textContent()).toMatch(/^(\d+小时)?(\d+分)?\d+秒$/);
     expect(await screen.getByTestId('band-height').textContent()).toBe(`${pct(expected.dabiao.height, expected.times)}%`);
     expect(await screen.getByTestId('band-low').textContent()).toBe(`${pct(expected.dabiao.low, expected.times)}%`);
     await expect.poll(() => screen.getByTestId('table-row').count()).toBe(8);

@@ -1,7 +1,6 @@
-import { Box, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Box, Paper, SimpleGrid, Skeleton } from '@mantine/core';
 import type { RendererProps } from '../../engine';
-import { FilterBar, Pager, useRemoteList } from '../../renderers';
-import { formatDuration } from '../../renderers/shared/format';
+import { FilterBar, Pager, StatsFigures, useRemoteList } from '../../renderers';
 import { EmptyList, LoadFailed } from '../../renderers/shared/ListStatus';
 import { resolveLink } from '../../renderers/shared/links';
 import { useListState } from '../../renderers/shared/useListState';
@@ -18,13 +17,6 @@ export const DEFAULT_RULES: WorkRules = {
   start: [{ when: 'item.learn_id', path: '/courses/${item.learn_id}/details-introduce' }],
 };
 
-interface Summary {
-  list?: { total?: number };
-  allTime?: number;
-  finished?: number;
-  dabiao?: Record<string, number>;
-}
-
 /** `type: assignment-list` — my exams / my homework: summary header, filters, cards with the work flow, pager. */
 export default function AssignmentList({ props }: RendererProps<AssignmentListProps>) {
   const pageSize = props.pageSize ?? 8;
@@ -33,9 +25,6 @@ export default function AssignmentList({ props }: RendererProps<AssignmentListPr
   const rules = { ...DEFAULT_RULES, ...props.rules };
   const messages = { ...DEFAULT_MESSAGES, ...props.messages };
   const scope = useTemplateScope();
-  const summary = (data.data ?? {}) as Summary;
-  const labels = props.summary ?? {};
-  const bands = labels.bands ?? [];
 
   let body;
   if (data.error) body = <LoadFailed message={data.error} onRetry={data.reload} />;
@@ -54,26 +43,14 @@ export default function AssignmentList({ props }: RendererProps<AssignmentListPr
 
   return (
     <Box>
-      <Paper withBorder radius="md" p="md" mb="lg" data-testid="work-summary">
-        <Group gap="xl">
-          <Fact label={labels.total ?? '总数'} value={String(summary.list?.total ?? 0)} />
-          <Fact label={labels.finished ?? '已完成'} value={String(summary.finished ?? 0)} />
-          <Fact label={labels.allTime ?? '总用时'} value={formatDuration(summary.allTime ?? 0)} />
-          {bands.map((band) => <Fact key={band.key} label={band.label} value={String(summary.dabiao?.[band.key] ?? 0)} color={band.color} />)}
-        </Group>
-      </Paper>
+      {props.summary && (
+        <Paper withBorder radius="md" p="md" mb="lg" data-testid="work-summary">
+          <StatsFigures figures={props.summary} data={data.data ?? {}} />
+        </Paper>
+      )}
       <FilterBar config={props.filters} onChange={list.setFilters} />
       {body}
       {!data.error && <Pager page={list.query.page} pageSize={pageSize} total={data.total} onChange={list.setPage} />}
-    </Box>
-  );
-}
-
-function Fact({ label, value, color }: { label: string; value: string; color?: string }) {
-  return (
-    <Box>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text fw={700} size="lg" c={color}>{value}</Text>
     </Box>
   );
 }

@@ -2,6 +2,7 @@
 import type { FiltersConfig } from '../../renderers/filters/schema.gen';
 import type { LinkRules } from '../../renderers/shared/link.schema.gen';
 import type { SourceConfig } from '../../renderers/shared/source.schema.gen';
+import type { StatsFigures } from '../../renderers/stats/figures.schema.gen';
 
 /**
  * 汇总栏、筛选栏、带作业流程的卡片和分页器。
@@ -22,40 +23,7 @@ export interface AssignmentListProps {
    * 列表为空时显示的文字。默认 暂无数据。
    */
   empty?: string;
-  /**
-   * 列表上方的汇总数字的标签。
-   */
-  summary?: {
-    /**
-     * 默认 总数。
-     */
-    total?: string;
-    /**
-     * 默认 已完成。
-     */
-    finished?: string;
-    /**
-     * 默认 总用时。
-     */
-    allTime?: string;
-    /**
-     * 依次显示接口 dabiao 中各档次的人次：height ≥ 90，middle 60-89，low < 60。
-     */
-    bands?: {
-      /**
-       * dabiao 中的字段。
-       */
-      key: 'height' | 'middle' | 'low';
-      /**
-       * 例如 优秀。
-       */
-      label: string;
-      /**
-       * Mantine 颜色名或 CSS 颜色，例如 cyan。
-       */
-      color: string;
-    }[];
-  };
+  summary?: StatsFigures;
   rules?: Rules;
   messages?: Messages;
 }

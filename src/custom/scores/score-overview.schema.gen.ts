@@ -1,21 +1,12 @@
 // Generated from score-overview.schema.json by npm run config:schema — edit the schema, not this file.
+import type { StatsFigures } from '../../renderers/stats/figures.schema.gen';
 import type { TableProps } from '../../renderers/table/schema.gen';
 
 /**
  * 学生的数字、排名和各档次占比，下方是成绩记录表（同一次请求供两者使用）。
  */
 export interface ScoreOverviewProps {
-  labels: {
-    times: string;
-    allTime: string;
-    classRank: string;
-    gradeRank: string;
-    best: string;
-    /**
-     * 没有排名或最高分时显示，例如 —。
-     */
-    noRank: string;
-  };
+  figures: StatsFigures;
   /**
    * 依次显示 dabiao 中各档次占有效实训次数的百分比：height ≥ 90，middle 60-89.9，low < 60。
    */

@@ -1,11 +1,11 @@
 import { Alert, Box, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import type { RendererProps } from '../../engine/registry';
-import { api } from '../shared/engine';
 import { formatCount, formatDate, formatText } from '../shared/format';
 import { LoadFailed } from '../shared/ListStatus';
-import { readPath, resolveParams } from '../shared/request';
+import { readPath } from '../shared/request';
+import { useRemoteRecord } from '../shared/useRemoteRecord';
 import { useTemplateScope } from '../shared/useTemplateScope';
 import { briefText } from './brief';
 import { DetailActions } from './DetailActions';
@@ -26,26 +26,9 @@ export default function DetailRenderer({ props }: RendererProps<DetailProps>) {
   const base = useTemplateScope();
   const params = useParams();
   const scope = useMemo(() => ({ ...base, params: params as Record<string, string> }), [base, params]);
-  const request = useMemo(() => resolveParams(props.source.params, scope), [props.source.params, scope]);
-  const key = `${props.source.endpoint} ${JSON.stringify(request)}`;
-  const [state, setState] = useState<{ record: Row | null; error: string | null }>({ record: null, error: null });
-  const [attempt, setAttempt] = useState(0);
+  const { record, error, patch, retry } = useRemoteRecord<Row>(props.source, scope, props.notFound);
 
-  useEffect(() => {
-    let live = true;
-    setState({ record: null, error: null });
-    api.call<unknown>(props.source.endpoint, request).then(
-      (data) => live && setState({ record: (readPath(data, props.source.items) as Row) ?? null, error: null }),
-      (e: unknown) => live && setState({ record: null, error: e instanceof Error ? e.message : props.notFound ?? '加载失败' }),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt]);
-
-  if (state.error) return <LoadFailed message={state.error} onRetry={() => setAttempt((n) => n + 1)} />;
-  const record = state.record;
+  if (error) return <LoadFailed message={error} onRetry={retry} />;
   if (!record) return <Skeleton height={360} radius="md" data-testid="detail-loading" />;
 
   const full = { ...scope, record };
@@ -78,7 +61,7 @@ export default function DetailRenderer({ props }: RendererProps<DetailProps>) {
               {header.brief && brief && (
                 <Text size="sm" title={brief} data-testid="detail-brief">{briefText(brief, header.brief.longerThan, header.brief.cutTo)}</Text>
               )}
-              {props.actions && <DetailActions actions={props.actions} scope={full} patch={(fields) => setState((s) => ({ ...s, record: { ...s.record, ...fields } }))} />}
+              {props.actions && <DetailActions actions={props.actions} scope={full} patch={patch} />}
               {header.tip && <Text size="xs" c="orange.7" data-testid="detail-tip">{header.tip}</Text>}
             </Stack>
           </Grid.Col>

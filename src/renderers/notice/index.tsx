@@ -1,11 +1,6 @@
 import { Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { RendererProps } from '../../engine/registry';
-
-export interface NoticeProps {
-  title: string;
-  subtitle?: string;
-  tone?: 'warning' | 'info' | 'success';
-}
+import type { NoticeProps } from './schema.gen';
 
 const COLOURS = { warning: 'orange', info: 'blue', success: 'green' } as const;
 

@@ -1,0 +1,24 @@
+import { Paper, Skeleton, Title } from '@mantine/core';
+import type { RendererProps } from '../../engine/registry';
+import { template } from '../shared/engine';
+import { LoadFailed } from '../shared/ListStatus';
+import { useRemoteRecord } from '../shared/useRemoteRecord';
+import { useTemplateScope } from '../shared/useTemplateScope';
+import type { StatsProps } from './schema.gen';
+import { StatsFigures } from './StatsFigures';
+
+/** `type: stats` — a row of figures read from one call (e.g. a student's training count, time and ranks). */
+export default function StatsRenderer({ props }: RendererProps<StatsProps>) {
+  const scope = useTemplateScope();
+  const { record, error, retry } = useRemoteRecord<object>(props.source, scope);
+
+  if (error) return <LoadFailed message={error} onRetry={retry} />;
+  return (
+    <Paper withBorder radius="md" p="lg">
+      {props.heading && <Title order={4} mb="md">{template(props.heading, scope)}</Title>}
+      {record ? <StatsFigures figures={props.figures} data={record} /> : <Skeleton height={56} data-testid="stats-loading" />}
+    </Paper>
+  );
+}
+
+export { StatsFigures } from './StatsFigures';
