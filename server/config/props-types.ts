@@ -174,3 +174,32 @@ export async function generatePropsTypes(root = ROOT): Promise<Map<string, strin
   }
   return out;
 }
+
+export const SCREEN_PROPS_FILE = 'src/screenProps.gen.ts';
+
+/**
+ * The text of src/screenProps.gen.ts: for every registered screen type, the props type generated from its
+ * schema, added to the engine's `ScreenPropsByType`. With it `register('cards', Component)` only type-checks
+ * when Component takes exactly what the cards schema lets YAML say.
+ */
+export function screenPropsMap(propsSchemas: Record<string, object>, root = ROOT): string {
+  const files = propsSchemaFiles(root).map((file) => ({ file, schema: readJson(root, file) }));
+  const entries = Object.keys(propsSchemas).sort().map((type) => {
+    const text = JSON.stringify(propsSchemas[type]);
+    const found = files.find((f) => JSON.stringify(f.schema) === text);
+    if (!found) throw new Error(`no schema file under src/ holds the props schema of "${type}"`);
+    return { type, name: rootTypeName(found.file, found.schema), from: relativeImport(SCREEN_PROPS_FILE, generatedFile(found.file)) };
+  });
+  const key = (type: string) => (/^[a-z]\w*$/i.test(type) ? type : `'${type}'`);
+  return [
+    '// Generated from src/propsSchemas.ts by npm run config:schema — edit the schemas, not this file.',
+    ...entries.map((e) => `import type { ${e.name} } from '${e.from}';`),
+    '',
+    "declare module './engine/registry' {",
+    '  interface ScreenPropsByType {',
+    ...entries.map((e) => `    ${key(e.type)}: ${e.name};`),
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { editorScreenSchema } from './editor-schema.js';
-import { generatePropsTypes, refreshedCopies, ROOT } from './props-types.js';
+import { generatePropsTypes, refreshedCopies, ROOT, SCREEN_PROPS_FILE, screenPropsMap } from './props-types.js';
 
 const EDITOR_SCHEMA = 'config/schema/screen.editor.schema.json';
 
@@ -20,9 +20,11 @@ const write = (files: Map<string, string>) => {
 };
 
 const copies = write(refreshedCopies());
-const types = await generatePropsTypes();
-const changed = write(types);
-// Imported only now, so the editor schema is built from the refreshed copies.
+// Imported only now, so what is built from it sees the refreshed copies.
 const { propsSchemas } = await import('../../src/propsSchemas.js');
+const types = await generatePropsTypes();
+const schemaCount = types.size;
+types.set(SCREEN_PROPS_FILE, screenPropsMap(propsSchemas));
+const changed = write(types);
 const editor = write(new Map([[EDITOR_SCHEMA, `${JSON.stringify(editorScreenSchema(propsSchemas), null, 2)}\n`]]));
-console.log(`${types.size} 个参数 Schema；更新了 ${copies} 个内嵌副本、${changed} 个类型文件${editor ? '和编辑器 Schema' : ''}`);
+console.log(`${schemaCount} 个参数 Schema；更新了 ${copies} 个内嵌副本、${changed} 个类型文件${editor ? '和编辑器 Schema' : ''}`);

@@ -7,17 +7,29 @@ export interface RendererProps<P = Record<string, unknown>> {
   props: P;
 }
 
+/**
+ * Screen type -> the type of its YAML props. Empty here (the engine knows no screen type); the app fills it in
+ * from the props schemas (src/screenProps.gen.ts, by npm run config:schema), so `register` only accepts a
+ * component that takes what its type's schema lets YAML say.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ScreenPropsByType {}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Renderer = ComponentType<RendererProps<any>>;
 
 const renderers = new Map<string, Renderer>();
 
 /** Registers a renderer under a YAML `type:` name. A second registration of a name is a mistake unless it says so. */
-export function register(type: string, component: Renderer, opts: { override?: boolean } = {}): void {
+export function register<T extends keyof ScreenPropsByType>(
+  type: T,
+  component: ComponentType<RendererProps<ScreenPropsByType[T]>>,
+  opts: { override?: boolean } = {},
+): void {
   if (renderers.has(type) && !opts.override) {
     throw new Error(`renderer "${type}" is already registered; pass { override: true } to replace it`);
   }
-  renderers.set(type, component);
+  renderers.set(type, component as Renderer);
 }
 
 export function resolve(type: string): Renderer | undefined {
