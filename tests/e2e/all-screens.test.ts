@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
@@ -14,18 +15,27 @@ afterAll(async () => browser?.close());
 
 /** Pages that hand the window to someone else (single sign-on hops) are not rendered here. */
 const LEAVES_THE_SITE = new Set(['/loadingpage', '/targetpage/:detailId', '/getzypage/:detailId']);
-const SCHOOLS = [
-  { id: 100002, username: 'stu00009', password: 'demo123' },
-  { id: 100045, username: 'reviewer', password: 'demo123' },
-  // the seed has no student in the multi-school platform 100001: the test adds one (see beforeAll)
-  { id: 100001, username: 'smoke01', password: 'demo123' },
-];
+/** Every school an operator has a file for in config/schools/ (default.yaml is the base, not a school). */
+const SCHOOLS = readdirSync(join(import.meta.dirname, '../../config/schools'))
+  .filter((f) => /^\d+\.yaml$/.test(f))
+  .map((f) => ({ id: Number(f.replace('.yaml', '')), username: `smoke${f.replace('.yaml', '')}`, password: 'demo123' }));
 
+// The test database is the fresh demo seed: a school added by `npm run school:add` has no row there, and not
+// every school has a student. Give each school a row (when missing) and its own smoke student (demo password),
+// in the class of the school's first seeded student when it has one, so screens show a real class's data
+// without sharing a session with other tests.
 beforeAll(() => {
   const db = new Database(join(inject('dataDir'), 'app.sqlite'));
   try {
     const hash = (db.prepare("select password_hash from users where username = 'demo' and school_id = 100002").get() as { password_hash: string }).password_hash;
-    db.prepare("insert into users (school_id, role, username, password_hash, realname, type) select 100001, 'student', 'smoke01', ?, '平台学生', 1 where not exists (select 1 from users where username = 'smoke01' and school_id = 100001)").run(hash);
+    for (const school of SCHOOLS) {
+      db.prepare('insert into schools (id, school_name, domain_name) select ?, ?, ? where not exists (select 1 from schools where id = ?)').run(school.id, `学校${school.id}`, `smoke${school.id}`, school.id);
+      const peer = db.prepare("select depart_id, major_id, grade_id, class_id from users where school_id = ? and role = 'student' order by id limit 1").get(school.id) as Record<string, number | null> | undefined;
+      db.prepare(
+        `insert into users (school_id, role, username, password_hash, realname, type, depart_id, major_id, grade_id, class_id)
+         select ?, 'student', ?, ?, '巡检学生', 1, ?, ?, ?, ? where not exists (select 1 from users where username = ? and school_id = ?)`,
+      ).run(school.id, school.username, hash, peer?.depart_id ?? null, peer?.major_id ?? null, peer?.grade_id ?? null, peer?.class_id ?? null, school.username, school.id);
+    }
   } finally {
     db.close();
   }
