@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { User } from '../db/schema';
+import { now } from '../db/time';
 
 /** Texts by class state, `{date}` being the trial date: config/app.yaml `classNotices`, the same ones the shell shows. */
 export interface ClassTexts {
@@ -24,6 +25,15 @@ export interface ClassState {
   notice: string | null;
 }
 
+/**
+ * A class's trial has ended at status 2, and also at status 1 once its date has passed (before anyone set the
+ * status): the one rule for blocking learning and for the notice the shell shows (user info `class.expired`).
+ */
+export function trialExpired(klass: { probation_status: number; probation_date: string | null }, today = now().slice(0, 10)): boolean {
+  const date = (klass.probation_date ?? '').slice(0, 10);
+  return klass.probation_status === 2 || (klass.probation_status === 1 && date !== '' && date < today);
+}
+
 /** Spec §4: probation status 1 warns (trial ends on a date), 2 blocks (trial ended on that date). */
 export async function classState(db: Db, user: User, configured: ClassTexts = {}): Promise<ClassState> {
   const texts = { ...SPEC_TEXTS, ...configured };
@@ -34,5 +44,5 @@ export async function classState(db: Db, user: User, configured: ClassTexts = {}
   const klass = await db.selectFrom('classes').select(['probation_status', 'probation_date']).where('id', '=', user.class_id).executeTakeFirst();
   if (!klass || klass.probation_status === 0) return { blocked: null, notice: null };
   const date = (klass.probation_date ?? '').slice(0, 10);
-  return klass.probation_status === 2 ? { blocked: fill(texts.expired, date), notice: null } : { blocked: null, notice: fill(texts.probation, date) };
+  return trialExpired(klass) ? { blocked: fill(texts.expired, date), notice: null } : { blocked: null, notice: fill(texts.probation, date) };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { forbidden } from '../http/errors';
+import { trialExpired } from './learning';
 
 /** The profile the client keeps in state after login (spec: User info). */
 export async function userInfo(db: Db, user: User) {
@@ -33,7 +34,7 @@ export async function userInfo(db: Db, user: User) {
     class_name: klass?.class_name ?? '',
     classKey: klass?.class_key ?? '',
     school: school ?? null,
-    class: klass ? { probation_status: klass.probation_status, probation_date: klass.probation_date } : null,
+    class: klass ? { probation_status: klass.probation_status, probation_date: klass.probation_date, expired: trialExpired(klass) } : null,
     login_count: user.login_count,
     last_login_at: user.last_login_at,
   };

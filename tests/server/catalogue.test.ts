@@ -158,8 +158,36 @@ describe.each(DATABASES)('learning catalogue on %s', (kind) => {
         expect((await s.post('learn/detail', { learn_id: 1 }, t)).body.data.blocked).toMatch(message);
       }
       const probation = await s.login('probation');
-      expect((await s.post('learn/start', { learn_id: 1 }, probation)).body.code).toBe(200);
-      expect((await s.post('learn/detail', { learn_id: 1 }, probation)).body.data.notice).toMatch(/试用期将于\d{4}-\d{2}-\d{2}结束/);
+      await withTrialDate(probation, '2099-12-31 23:59:59', async () => {
+        expect((await s.post('learn/start', { learn_id: 1 }, probation)).body.code).toBe(200);
+        expect((await s.post('learn/detail', { learn_id: 1 }, probation)).body.data.notice).toMatch(/试用期将于2099-12-31结束/);
+      });
+    });
+
+    /** Runs `check` with the trial date of the user's class set (the seed's date is relative to a fixed day, the rule to today). */
+    async function withTrialDate(token: string, date: string, check: () => Promise<void>) {
+      const classId = (await s.post('user/get_info', {}, token)).body.data.class_id as number;
+      const classes = s.opened.db.selectFrom('classes').where('id', '=', classId);
+      const { probation_date: seeded } = await classes.select('probation_date').executeTakeFirstOrThrow();
+      await s.opened.db.updateTable('classes').set({ probation_date: date }).where('id', '=', classId).execute();
+      try {
+        await check();
+      } finally {
+        await s.opened.db.updateTable('classes').set({ probation_date: seeded }).where('id', '=', classId).execute();
+      }
+    }
+
+    it('treats a probation class whose trial date has passed as expired, in the profile and when learning', async () => {
+      const t = await s.login('probation');
+      await withTrialDate(t, '2099-12-31 23:59:59', async () => {
+        expect((await s.post('user/get_info', {}, t)).body.data.class).toMatchObject({ probation_status: 1, expired: false });
+      });
+      await withTrialDate(t, '2020-01-31 23:59:59', async () => {
+        expect((await s.post('user/get_info', {}, t)).body.data.class).toMatchObject({ probation_status: 1, expired: true });
+        const start = await s.post('learn/start', { learn_id: 1 }, t);
+        expect(start.body.code).toBe(0);
+        expect(start.body.message).toMatch(/试用期已于2020-01-31结束/);
+      });
     });
 
     it('launches with a single-use token in the simulation URL and counts the learner once', async () => {

@@ -10,12 +10,13 @@ let noticesShownFor: number | null = null;
 export function showClassNotices(user: UserInfo | null, texts: ClassNoticeTexts | undefined): void {
   if (!user || !texts || noticesShownFor === user.id) return;
   noticesShownFor = user.id;
-  const klass = user.class as { probation_status?: number; probation_date?: string | null } | null | undefined;
+  // `expired` is the server's verdict (status 2, or status 1 past its date), the rule it also blocks learning by.
+  const klass = user.class as { probation_status?: number; probation_date?: string | null; expired?: boolean } | null | undefined;
   const date = String(klass?.probation_date ?? '').slice(0, 10);
   const fill = (t?: string) => t && notify.warn(t.replace('{date}', date), { persistent: true });
   if (user.type === 4) fill(texts.pending);
   if (user.type === 5) fill(texts.rejected);
-  if (klass?.probation_status === 2 || (klass?.probation_status === 1 && date && date < new Date().toISOString().slice(0, 10))) fill(texts.expired);
+  if (klass?.expired || klass?.probation_status === 2) fill(texts.expired);
   else if (klass?.probation_status === 1) fill(texts.probation);
 }
 
