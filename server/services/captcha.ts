@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db';
 import { fromNow, now } from '../db/time';
 import { refuse } from '../http/errors';
+import glyphFile from './captcha-glyphs.json';
 
 /** Spec §5: 4 characters from lowercase letters without g l o q u v, and the digits 0-9. */
 export const CAPTCHA_CHARS = 'abcdefhijkmnprstwxyz0123456789';
@@ -11,25 +12,33 @@ const MAX_ATTEMPTS = 3;
 
 const hashAnswer = (key: string, answer: string) => createHash('sha256').update(`${key}:${answer.toLowerCase()}`).digest('hex');
 
+/** Outlines of CAPTCHA_CHARS in font units (y down, baseline 0), written by scripts/captcha-glyphs.ts. */
+const GLYPHS = glyphFile as { unitsPerEm: number; glyphs: Record<string, { advance: number; d: string }> };
+
 /** Answers of issued captchas, kept only when development hooks are on so browser tests can read them. */
 const devAnswers = new Map<string, string>();
 export const peekCaptcha = (key: string) => devAnswers.get(key);
 
-/** A noisy SVG: characters rotated and offset, with lines and dots over them. */
+/**
+ * A noisy SVG: each character drawn as its outline (scripts/captcha-glyphs.ts), rotated, scaled and shifted,
+ * with lines and dots over them. There is no text in the image to read the answer from.
+ */
 export function captchaSvg(code: string, width = 110, height = 36): string {
   const r = (min: number, max: number) => min + (randomInt(0, 10000) / 10000) * (max - min);
+  const hue = (min: number, max: number, s: number, l: number) => `hsl(${r(min, max).toFixed(0)},${s}%,${l}%)`;
   const parts: string[] = [`<rect width="${width}" height="${height}" fill="#f1f4f9"/>`];
-  for (let i = 0; i < 4; i++) {
-    parts.push(`<line x1="${r(0, width).toFixed(1)}" y1="${r(0, height).toFixed(1)}" x2="${r(0, width).toFixed(1)}" y2="${r(0, height).toFixed(1)}" stroke="hsl(${r(0, 360).toFixed(0)},55%,65%)"/>`);
-  }
+  const line = () => `<line x1="${r(0, width).toFixed(1)}" y1="${r(0, height).toFixed(1)}" x2="${r(0, width).toFixed(1)}" y2="${r(0, height).toFixed(1)}" stroke="${hue(0, 360, 55, 65)}"/>`;
+  for (let i = 0; i < 3; i++) parts.push(line());
   [...code].forEach((ch, i) => {
-    const x = (width / (code.length + 1)) * (i + 0.7);
-    const y = height * 0.72;
-    parts.push(
-      `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="sans-serif" font-weight="bold" font-size="${Math.round(height * 0.62)}" fill="hsl(${r(190, 260).toFixed(0)},60%,35%)" transform="rotate(${r(-20, 20).toFixed(1)} ${x.toFixed(1)} ${y.toFixed(1)})">${ch}</text>`,
-    );
+    const glyph = GLYPHS.glyphs[ch];
+    const scale = (height * r(0.6, 0.72)) / GLYPHS.unitsPerEm;
+    const x = (width / (code.length + 1)) * (i + 0.55) + r(-2, 2);
+    const y = height * r(0.68, 0.76); // room for the descenders of j, p, y
+    const transform = `translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${r(-22, 22).toFixed(1)}) skewX(${r(-12, 12).toFixed(1)}) scale(${scale.toFixed(4)})`;
+    parts.push(`<path d="${glyph.d}" fill="${hue(190, 260, 60, 35)}" transform="${transform}"/>`);
   });
-  for (let i = 0; i < 30; i++) parts.push(`<circle cx="${r(0, width).toFixed(1)}" cy="${r(0, height).toFixed(1)}" r="0.8" fill="hsl(${r(0, 360).toFixed(0)},50%,60%)"/>`);
+  for (let i = 0; i < 2; i++) parts.push(line());
+  for (let i = 0; i < 30; i++) parts.push(`<circle cx="${r(0, width).toFixed(1)}" cy="${r(0, height).toFixed(1)}" r="0.8" fill="${hue(0, 360, 50, 60)}"/>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
 }
 

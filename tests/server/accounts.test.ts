@@ -32,6 +32,10 @@ describe.each(DATABASES)('accounts API on %s', (kind) => {
       expect(c.code).toMatch(/^[abcdefhijkmnprstwxyz0-9]{4}$/);
       const row = await s.opened.db.selectFrom('captchas').selectAll().where('key', '=', c.key).executeTakeFirstOrThrow();
       expect(row.answer_hash).not.toContain(c.code);
+      // the characters are drawn as outlines: nothing in the SVG spells the answer
+      const svg = Buffer.from(c.img.split(',')[1], 'base64').toString('utf8');
+      expect(svg).not.toMatch(/<text|font-family/);
+      expect(svg.match(/<path d="M[^"]+Z"/g)).toHaveLength(4);
 
       const ok = await s.post('user/login', { username: 'stu00036', password: 'demo123', school_id: 100002, captcha_key: c.key, captcha_code: c.code.toUpperCase() });
       expect(ok.body.code).toBe(200);
