@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import FormRenderer from '../../src/renderers/form';
 import type { FormProps } from '../../src/renderers/form/schema.gen';
-import { renderWithProviders } from './renderer-harness';
+import { formReady, renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn(), clear: vi.fn() }));
 vi.mock('../../src/renderers/shared/engine', async () =>
@@ -33,6 +33,7 @@ describe('form renderer: sameAs and signOut (password change)', () => {
 
   it('refuses different repeats in the browser, without calling the server', async () => {
     renderWithProviders(<FormRenderer screen={{ id: 'change-password', route: '/x', type: 'form' }} props={props} />, '/ucenter/myInfo?tab=password');
+    await formReady();
     fill('old_password', 'demo123');
     fill('new_password', 'Abc12345');
     fill('new_password_repeat', 'Abc12346');
@@ -44,6 +45,7 @@ describe('form renderer: sameAs and signOut (password change)', () => {
   it('after success ends the session and goes to the login page', async () => {
     mocks.call.mockResolvedValue(null);
     renderWithProviders(<FormRenderer screen={{ id: 'change-password', route: '/x', type: 'form' }} props={props} />, '/ucenter/myInfo?tab=password');
+    await formReady();
     fill('old_password', 'demo123');
     fill('new_password', 'Abc12345');
     fill('new_password_repeat', 'Abc12345');

@@ -6,7 +6,7 @@ import FormRenderer from '../../src/renderers/form';
 import { SchemaForm } from '../../src/renderers/form/SchemaForm';
 import { serverErrorsToErrorSchema } from '../../src/renderers/form/messages';
 import type { FormProps } from '../../src/renderers/form/schema.gen';
-import { renderWithProviders } from './renderer-harness';
+import { formReady, renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../src/renderers/shared/engine', async () =>
@@ -34,6 +34,7 @@ function accountError(): string | null {
   return wrapper?.querySelector('.mantine-InputWrapper-error')?.textContent ?? null;
 }
 async function submitWith(value: string) {
+  await formReady();
   fireEvent.change(account(), { target: { value } });
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: '登录' }));

@@ -1,6 +1,6 @@
 // Shared by the renderer-*.test.tsx files: providers a renderer needs, and fixtures.
 import { MantineProvider } from '@mantine/core';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
@@ -33,4 +33,11 @@ export function renderWithProviders(ui: ReactElement, route = '/') {
 export async function fakeEngine(overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const expr = await import('../../src/engine/expr');
   return { evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ user: USER }), ...overrides };
+}
+
+/** Waits until the forms on the page have mounted: SchemaForm loads the form code lazily, showing a skeleton until then. */
+export async function formReady(): Promise<void> {
+  await waitFor(() => {
+    if (document.querySelector('[data-testid="form-loading"]') || !document.querySelector('form')) throw new Error('form not mounted yet');
+  });
 }

@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import TableRenderer from '../../src/renderers/table';
 import type { TableProps } from '../../src/renderers/table/schema.gen';
-import { renderWithProviders } from './renderer-harness';
+import { formReady, renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn(), success: vi.fn() }));
 vi.mock('../../src/renderers/shared/engine', async () =>
@@ -52,6 +52,7 @@ describe('table toolbar dialog and row tones (question list)', () => {
     renderWithProviders(<TableRenderer screen={SCREEN} props={props} />);
     fireEvent.click(await screen.findByRole('button', { name: '添加' }));
     const dialog = await screen.findByRole('dialog');
+    await formReady();
     expect(within(dialog).getByText('添加问题')).toBeTruthy();
     await waitFor(() => expect(mocks.call).toHaveBeenCalledWith('learn/get', { page: 1, page_size: 9999 }));
     expect(mocks.call).toHaveBeenCalledWith('topic/teachers', {});
@@ -68,6 +69,7 @@ describe('table toolbar dialog and row tones (question list)', () => {
     renderWithProviders(<TableRenderer screen={SCREEN} props={props} />);
     fireEvent.click(await screen.findByRole('button', { name: '添加' }));
     const dialog = await screen.findByRole('dialog');
+    await formReady();
     const input = (id: string) => dialog.querySelector(`#root_${id}`) as HTMLElement;
     fireEvent.change(input('title'), { target: { value: '新问题' } });
     fireEvent.change(input('content'), { target: { value: '怎么做' } });

@@ -1,80 +1,27 @@
-import { Button, Group } from '@mantine/core';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
-import { useMemo, useState, type ReactNode } from 'react';
-import { makeTransformErrors, type FieldMessages } from './messages';
-import { ThemedForm } from './theme';
-import { translateString } from './zh';
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { SchemaFormProps } from './SchemaFormView';
 
+export type { SchemaFormProps } from './SchemaFormView';
 
-export interface SchemaFormProps<T = Record<string, unknown>> {
-  schema: RJSFSchema;
-  uiSchema?: UiSchema;
-  /** Chinese validation messages per field and keyword, from YAML. */
-  messages?: FieldMessages;
-  formData?: Partial<T>;
-  /** Called with valid data only; may return a promise while the submit button shows it is busy. */
-  onSubmit: (data: T) => void | Promise<void>;
-  onChange?: (data: Partial<T>) => void;
-  submitLabel?: string;
-  /** Errors from the server (e.g. a 422 reply) shown under their fields. */
-  extraErrors?: ErrorSchema;
-  disabled?: boolean;
-  /** Extra content next to the submit button (links, secondary buttons). */
-  footer?: ReactNode;
-  /** Stretch the submit button to the form's width (login-style forms). */
-  fullWidthSubmit?: boolean;
-  id?: string;
+// @rjsf and ajv are a third of the application's code; they load with the first form a page shows, so a
+// signed-in student's first page (a list) does not wait for them.
+const load = () => import('./SchemaFormView');
+const SchemaFormView = lazy(() => load().then((m) => ({ default: m.default as ComponentType<SchemaFormProps> })));
+
+/** Starts loading the form code now, e.g. on a page that will show a form as soon as the app has started. */
+export function preloadSchemaForm(): void {
+  void load();
 }
 
 /**
- * A JSON-Schema form in the Mantine theme with Chinese validation messages.
- * Validation runs on submit and then live on every change, so a corrected field clears its message at once.
+ * A JSON-Schema form in the Mantine theme with Chinese validation messages (see SchemaFormView); a skeleton
+ * holds its place while the form code loads.
  */
 export function SchemaForm<T = Record<string, unknown>>(props: SchemaFormProps<T>) {
-  const { schema, uiSchema, messages, formData, onSubmit, onChange, submitLabel = '提交', extraErrors, disabled, footer, fullWidthSubmit, id } = props;
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const transformErrors = useMemo(() => makeTransformErrors(messages), [messages]);
-
-  const submit = async (data: T) => {
-    setBusy(true);
-    try {
-      await onSubmit(data);
-    } catch {
-      // The caller (or the api client) has already told the user; the form just becomes usable again.
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <ThemedForm
-      id={id}
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={formData}
-      validator={validator}
-      transformErrors={transformErrors}
-      translateString={translateString}
-      extraErrors={extraErrors}
-      noHtml5Validate
-      showErrorList={false}
-      liveValidate={attempted ? 'onChange' : undefined}
-      disabled={disabled || busy}
-      onChange={(e) => onChange?.(e.formData as Partial<T>)}
-      onError={() => setAttempted(true)}
-      onSubmit={(e) => {
-        setAttempted(true);
-        void submit(e.formData as T);
-      }}
-    >
-      <Group mt="md" justify={fullWidthSubmit ? 'stretch' : 'flex-start'} gap="sm">
-        <Button type="submit" loading={busy} disabled={disabled} fullWidth={fullWidthSubmit}>
-          {submitLabel}
-        </Button>
-        {footer}
-      </Group>
-    </ThemedForm>
+    <Suspense fallback={<Skeleton height={160} radius="sm" data-testid="form-loading" />}>
+      <SchemaFormView {...(props as SchemaFormProps)} />
+    </Suspense>
   );
 }
