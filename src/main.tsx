@@ -3,6 +3,16 @@ import './custom';
 import { start } from './engine/bootstrap';
 import { preloadSchemaForm } from './renderers/form/SchemaForm';
 
+// After a new version is deployed, a page opened before asks for code files (lazily loaded parts) that no longer
+// exist: load the new version instead of failing, once a minute at most so a real outage still shows its error.
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem('reloadedForNewVersion') ?? 0);
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem('reloadedForNewVersion', String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
 // A visit that opens on the login page needs the (lazily loaded) form code first thing: fetch it alongside the
 // configuration instead of after it.
 if (window.location.hash.startsWith('#/login')) preloadSchemaForm();

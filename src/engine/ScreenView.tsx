@@ -1,8 +1,11 @@
-import { Alert, Container } from '@mantine/core';
+import { Alert, Button, Container } from '@mantine/core';
 import { Component, useEffect, type ReactNode } from 'react';
 import { useSiteConfig } from './config';
 import { resolve } from './registry';
 import type { ScreenConfig } from './types';
+
+/** How browsers word a lazily loaded code file that could not be fetched (network down, or a newer deployment). */
+const CODE_LOAD_FAILED = /dynamically imported module|Importing a module script failed|error loading dynamically imported/i;
 
 /** A renderer that throws shows a message in place of the screen instead of blanking the page. */
 class ScreenErrorBoundary extends Component<{ screen: string; children: ReactNode }, { error: Error | null }> {
@@ -12,6 +15,16 @@ class ScreenErrorBoundary extends Component<{ screen: string; children: ReactNod
   }
   override render() {
     if (!this.state.error) return this.props.children;
+    if (CODE_LOAD_FAILED.test(this.state.error.message)) {
+      return (
+        <Container py="xl">
+          <Alert color="orange" title="页面加载失败" data-testid="code-load-failed">
+            页面“{this.props.screen}”的部分内容没有加载成功，请检查网络后
+            <Button variant="subtle" size="compact-sm" onClick={() => window.location.reload()}>刷新页面</Button>
+          </Alert>
+        </Container>
+      );
+    }
     return (
       <Container py="xl">
         <Alert color="red" title="页面出错了">
