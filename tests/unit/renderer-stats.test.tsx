@@ -83,7 +83,7 @@ describe('stats renderer', () => {
 
 describe('stats figures in config', () => {
   it('are what the shipped my-homework and results screens use', () => {
-    expect(screenProps('homework.yaml', 'summary').map((f: { field: string }) => f.field)).toEqual(['list.total', 'finished', 'allTime', 'dabiao.height', 'dabiao.middle', 'dabiao.low']);
+    expect(screenProps('homework.yaml', 'figures').map((f: { field: string }) => f.field)).toEqual(['list.total', 'finished', 'allTime', 'dabiao.height', 'dabiao.middle', 'dabiao.low']);
     expect(screenProps('practices.yaml', 'figures').length).toBe(5);
   });
 

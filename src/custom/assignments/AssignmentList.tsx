@@ -43,9 +43,9 @@ export default function AssignmentList({ props }: RendererProps<AssignmentListPr
 
   return (
     <Box>
-      {props.summary && (
+      {props.figures && (
         <Paper withBorder radius="md" p="md" mb="lg" data-testid="work-summary">
-          <StatsFigures figures={props.summary} data={data.data ?? {}} />
+          <StatsFigures figures={props.figures} data={data.data ?? {}} />
         </Paper>
       )}
       <FilterBar config={props.filters} onChange={list.setFilters} />

@@ -23,7 +23,7 @@ export interface AssignmentListProps {
    * 列表为空时显示的文字。默认 暂无数据。
    */
   empty?: string;
-  summary?: StatsFigures;
+  figures?: StatsFigures;
   rules?: Rules;
   messages?: Messages;
 }
