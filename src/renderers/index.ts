@@ -26,5 +26,7 @@ export { StatsFigures } from './stats/StatsFigures';
 export { FilterBar } from './filters/FilterBar';
 export { APP_ACTION_EVENT, APP_REFRESH_EVENT, emitAction, emitRefresh, onAppAction, onRefresh, type AppActionDetail } from './shared/actions';
 export { useRemoteList, type RemoteList } from './shared/useRemoteList';
+export { useRemoteRecord, type RemoteRecord } from './shared/useRemoteRecord';
+export { useTemplateScope } from './shared/useTemplateScope';
 export { formatCount, formatDate, formatDuration, thresholdColor } from './shared/format';
 export { TableRenderer, type TableRendererProps };

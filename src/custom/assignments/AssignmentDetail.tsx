@@ -1,8 +1,9 @@
 import { Anchor, Badge, Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import DOMPurify from 'dompurify';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api, notify, type RendererProps } from '../../engine';
+import { notify, type RendererProps } from '../../engine';
+import { useRemoteRecord, useTemplateScope } from '../../renderers';
 import { DEFAULT_RULES } from './AssignmentList';
 import { ExamQuestions } from './ExamQuestions';
 import type { AssignmentDetailProps } from './assignment-detail.schema.gen';
@@ -27,19 +28,12 @@ interface Detail extends WorkItem {
 export default function AssignmentDetail({ props }: RendererProps<AssignmentDetailProps>) {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
-  const [item, setItem] = useState<Detail | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { record: item, error, reload } = useRemoteRecord<Detail>({ endpoint: 'assign/getassign', params: { id } }, useTemplateScope(), { enabled: id > 0 });
   const [answering, setAnswering] = useState(false);
   const rules = { ...DEFAULT_RULES, ...props.rules };
   const messages = { ...DEFAULT_MESSAGES, ...props.messages };
 
-  const load = useCallback(() => {
-    if (!id) return setFailed(true);
-    api.call<Detail>('assign/getassign', { id }).then(setItem, () => setFailed(true));
-  }, [id]);
-  useEffect(load, [load]);
-
-  if (failed) return <Text c="dimmed">未找到该作业</Text>;
+  if (!(id > 0) || error) return <Text c="dimmed">未找到该作业</Text>;
   const kindHint = search.get('start_time') ? 'exam' : 'homework';
   const label = (item?.kind ?? kindHint) === 'exam' ? props.labels?.exam ?? '考试详情' : props.labels?.homework ?? '作业详情';
   if (!item) return <Stack><Title order={3}>{search.get('title') ?? label}</Title><Skeleton height={240} /></Stack>;
@@ -81,10 +75,10 @@ export default function AssignmentDetail({ props }: RendererProps<AssignmentDeta
         )}
       </Paper>
       <Paper withBorder radius="md" p="md">
-        <WorkPanel item={item} rules={rules} messages={messages} onSubmitted={load} />
+        <WorkPanel item={item} rules={rules} messages={messages} onSubmitted={reload} />
       </Paper>
       {item.kind === 'exam' && item.question_count > 0 && (answering || answered
-        ? <ExamQuestions key={answered ? "done" : "open"} assignmentId={item.id} timeUp={messages.timeUp} onDone={load} />
+        ? <ExamQuestions key={answered ? "done" : "open"} assignmentId={item.id} timeUp={messages.timeUp} onDone={reload} />
         : <Button w={160} onClick={startAnswering}>开始答题</Button>)}
     </Stack>
   );

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import DOMPurify from 'dompurify';
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api, type RendererProps } from '../../engine';
+import type { RendererProps } from '../../engine';
+import { useRemoteRecord, useTemplateScope } from '../../renderers';
 import { DEFAULT_RULES } from './AssignmentList';
 import { scoreLink } from './MyTasks';
 import type { TaskDetailProps } from './task-detail.schema.gen';
@@ -43,14 +43,8 @@ function itemId(raw: string | null): number {
 export default function TaskDetail({ props }: RendererProps<TaskDetailProps>) {
   const [search] = useSearchParams();
   const id = itemId(search.get('item'));
-  const [task, setTask] = useState<TaskDetailReply | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(() => {
-    if (!id) return setFailed(true);
-    api.call<TaskDetailReply>('task/get_detail', { id }).then(setTask, () => setFailed(true));
-  }, [id]);
-  useEffect(load, [load]);
-  if (failed) return <Text c="dimmed">未找到该任务</Text>;
+  const { record: task, error, reload } = useRemoteRecord<TaskDetailReply>({ endpoint: 'task/get_detail', params: { id } }, useTemplateScope(), { enabled: id > 0 });
+  if (!id || error) return <Text c="dimmed">未找到该任务</Text>;
   if (!task) return <Skeleton height={240} />;
 
   const rules: WorkRules = { ...DEFAULT_RULES, maxImages: 9, submitEndpoint: 'task/insert_student_record', ...props.rules };
@@ -77,7 +71,7 @@ export default function TaskDetail({ props }: RendererProps<TaskDetailProps>) {
         {task.record_status === 2 ? (
           <Button component={Link} to={scoreLink(props.scorePath, task)} variant="light" color="cyan">查看成绩</Button>
         ) : (
-          <WorkPanel item={item} rules={rules} messages={{ ...DEFAULT_MESSAGES, ...props.messages }} idParam="task_id" onSubmitted={load} />
+          <WorkPanel item={item} rules={rules} messages={{ ...DEFAULT_MESSAGES, ...props.messages }} idParam="task_id" onSubmitted={reload} />
         )}
       </Paper>
     </Stack>

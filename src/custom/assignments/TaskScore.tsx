@@ -1,7 +1,7 @@
 import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api, type RendererProps } from '../../engine';
+import type { RendererProps } from '../../engine';
+import { useRemoteRecord, useTemplateScope } from '../../renderers';
 import { scoreColor } from './ScoreButton';
 import type { TaskScoreProps } from './task-score.schema.gen';
 
@@ -23,11 +23,10 @@ const asList = (text: string | null | undefined): unknown[] => {
 export default function TaskScore({ props }: RendererProps<TaskScoreProps>) {
   const [search] = useSearchParams();
   const taskId = Number(search.get('task_id'));
-  const [reply, setReply] = useState<Reply | null>(null);
-  useEffect(() => {
-    api.call<Reply>('task/get_score', { task_id: taskId, ...(search.get('type') && { type: search.get('type') }) }).then(setReply, () => undefined);
-  }, [taskId, search]);
-  if (!reply) return <Skeleton height={200} />;
+  const type = search.get('type');
+  const { record: reply, loading } = useRemoteRecord<Reply>({ endpoint: 'task/get_score', params: { task_id: taskId, ...(type && { type }) } }, useTemplateScope(), { enabled: taskId > 0 });
+  if (loading) return <Skeleton height={200} />;
+  if (!reply) return <Text c="dimmed">未找到该任务的成绩</Text>;
   const r = reply.record;
   const listStyle = taskId > props.listScores.above || props.listScores.ids.includes(taskId);
   const scores = listStyle ? asList(r?.teacher_data) : [];

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, notify, template, type RendererProps } from '../../engine';
-import { SchemaForm } from '../../renderers';
+import { SchemaForm, useRemoteRecord, useTemplateScope } from '../../renderers';
 import type { QuestionnaireProps } from './questionnaire.schema.gen';
 import { questionnaireForm, unanswered, type Problem } from './questionnaireSchema';
 
@@ -17,18 +17,13 @@ export default function Questionnaire({ props }: RendererProps<QuestionnaireProp
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const learnId = template(props.learnId, { query: Object.fromEntries(search.entries()) });
-  const [definition, setDefinition] = useState<Definition | null | undefined>(undefined);
+  // A failed fetch is swallowed (spec §8): the page says the questionnaire is unavailable.
+  const { record: definition, loading } = useRemoteRecord<Definition>({ endpoint: 'learn/getproblem', params: { learn_id: learnId } }, useTemplateScope(), { silent: true });
   const [formData, setFormData] = useState<Record<string, unknown>>({});
-
-  useEffect(() => {
-    setDefinition(undefined);
-    // A failed fetch is swallowed (spec §8): the page says the questionnaire is unavailable.
-    api.call<Definition>('learn/getproblem', { learn_id: learnId }, { silent: true }).then(setDefinition, () => setDefinition(null));
-  }, [learnId]);
 
   const form = useMemo(() => (definition ? questionnaireForm(definition.problem, props.fields, props.placeholder) : null), [definition, props.fields, props.placeholder]);
 
-  if (definition === undefined) return <Group justify="center" py="xl"><Loader /></Group>;
+  if (loading) return <Group justify="center" py="xl"><Loader /></Group>;
 
   const goBack = () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate(props.back.fallback));
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Divider, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api, notify, template, type RendererProps } from '../../engine';
-import { formatDuration, thresholdColor } from '../../renderers';
+import { notify, template, type RendererProps } from '../../engine';
+import { formatDuration, thresholdColor, useRemoteRecord, useTemplateScope } from '../../renderers';
 import { DetailImages, DetailTable, StepChart } from './DetailParts';
 import { parseDetail, stepBars } from './figures';
 import type { ScoreDetailProps } from './score-detail.schema.gen';
@@ -24,17 +24,11 @@ export default function ScoreDetail({ props }: RendererProps<ScoreDetailProps>) 
   const query = Object.fromEntries(search.entries());
   const id = template(props.id, { query });
   const heading = props.title ? template(props.title, { query }) : '';
-  const [record, setRecord] = useState<ScoreRecord | null | undefined>(undefined);
+  const { record, loading } = useRemoteRecord<ScoreRecord>({ endpoint: 'score/get_one_score', params: { id } }, useTemplateScope(), { enabled: Boolean(id) });
   const [exporting, setExporting] = useState(false);
 
-  useEffect(() => {
-    setRecord(undefined);
-    if (!id) return setRecord(null);
-    api.call<ScoreRecord>('score/get_one_score', { id }).then(setRecord, () => setRecord(null));
-  }, [id]);
-
-  if (record === undefined) return <Group justify="center" py="xl"><Loader /></Group>;
-  if (record === null) return <Text c="dimmed" ta="center" py="xl">{props.labels.empty}</Text>;
+  if (loading) return <Group justify="center" py="xl"><Loader /></Group>;
+  if (!record) return <Text c="dimmed" ta="center" py="xl">{props.labels.empty}</Text>;
 
   const { labels } = props;
   const view = parseDetail(record.detail, props.imageDetailLearnIds.includes(record.learn_id));

@@ -26,9 +26,9 @@ export default function DetailRenderer({ props }: RendererProps<DetailProps>) {
   const base = useTemplateScope();
   const params = useParams();
   const scope = useMemo(() => ({ ...base, params: params as Record<string, string> }), [base, params]);
-  const { record, error, patch, retry } = useRemoteRecord<Row>(props.source, scope, props.notFound);
+  const { record, error, patch, reload } = useRemoteRecord<Row>(props.source, scope, { failed: props.notFound });
 
-  if (error) return <LoadFailed message={error} onRetry={retry} />;
+  if (error) return <LoadFailed message={error} onRetry={reload} />;
   if (!record) return <Skeleton height={360} radius="md" data-testid="detail-loading" />;
 
   const full = { ...scope, record };

@@ -10,9 +10,9 @@ import { StatsFigures } from './StatsFigures';
 /** `type: stats` — a row of figures read from one call (e.g. a student's training count, time and ranks). */
 export default function StatsRenderer({ props }: RendererProps<StatsProps>) {
   const scope = useTemplateScope();
-  const { record, error, retry } = useRemoteRecord<object>(props.source, scope);
+  const { record, error, reload } = useRemoteRecord<object>(props.source, scope);
 
-  if (error) return <LoadFailed message={error} onRetry={retry} />;
+  if (error) return <LoadFailed message={error} onRetry={reload} />;
   return (
     <Paper withBorder radius="md" p="lg">
       {props.heading && <Title order={4} mb="md">{template(props.heading, scope)}</Title>}
