@@ -1,5 +1,6 @@
 import './renderers';
 import './custom';
+import { session } from './engine';
 import { start } from './engine/bootstrap';
 import { preloadSchemaForm } from './renderers/form/SchemaForm';
 
@@ -13,7 +14,7 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-// A visit that opens on the login page needs the (lazily loaded) form code first thing: fetch it alongside the
-// configuration instead of after it.
-if (window.location.hash.startsWith('#/login')) preloadSchemaForm();
+// A visitor (no token) is shown the login form first, wherever the visit starts: fetch the lazily loaded form
+// code alongside the configuration instead of after it.
+if (!session.token()) preloadSchemaForm();
 start(document.getElementById('root')!);
