@@ -12,14 +12,14 @@ export function displayName(user: { realname?: unknown; mobile?: unknown } | nul
   return `注册用户${user?.mobile ? String(user.mobile) : ''}`;
 }
 
-async function logout() {
+async function logout(loginPath: string) {
   try {
     await api.call('user/loginout', {}, { silent: true });
   } catch {
     // Already invalid on the server: signing out locally is all that is left to do.
   }
   session.clear();
-  window.location.hash = '#/login';
+  window.location.hash = `#${loginPath}`;
   window.location.reload();
 }
 
@@ -46,7 +46,7 @@ export function UserMenu() {
             const missing = item.screen !== undefined && !config.screens[item.screen];
             const onClick = () => {
               if (item.action === 'theme') setThemeOpen(true);
-              else if (item.action === 'logout') void logout();
+              else if (item.action === 'logout') void logout(shellSettings(config).loginPath);
               else if (item.action === 'messages') openChat();
               else if (item.path) navigate(item.path);
             };
