@@ -8,7 +8,9 @@ const TEXTS = { probation: '试用期将于{date}结束', expired: '试用期已
 const student = (id: number, klass: object | null, type = 1) => ({ id, type, class: klass }) as never;
 
 describe('class notices', () => {
-  beforeEach(() => warn.mockReset());
+  beforeEach(() => {
+    warn.mockReset();
+  });
 
   it('warn of a running trial, and of an ended one as the server judges it', async () => {
     const { showClassNotices } = await import('../../src/custom/shell/classNotices');

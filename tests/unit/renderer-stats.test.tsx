@@ -42,7 +42,9 @@ describe('figure text', () => {
 });
 
 describe('stats renderer', () => {
-  beforeEach(() => mocks.call.mockReset());
+  beforeEach(() => {
+    mocks.call.mockReset();
+  });
 
   // The results overview's own figures, as a standalone screen.
   const props: StatsProps = {

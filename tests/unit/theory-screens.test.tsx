@@ -16,7 +16,9 @@ vi.mock('../../src/renderers/shared/engine', async () =>
 const propsOf = (id: string) => parse(readFileSync(`config/screens/${id}.yaml`, 'utf8')).props as TableProps;
 const test = (id: number, state: string, extra: object = {}) => ({ id, name: `试卷${id}`, teacher: '陈老师', start: '2026-11-20 08:00:00', end: '2026-12-01 22:00:00', times: 30, score: 100, is_test: 0, user_score: null, state, ...extra });
 
-beforeEach(() => mocks.call.mockReset());
+beforeEach(() => {
+  mocks.call.mockReset();
+});
 
 describe('theory list screen (config/screens/theory-list.yaml)', () => {
   it('asks for 20 a page and offers entry only to open tests, the score to taken ones, nothing to missed ones', async () => {
