@@ -50,9 +50,26 @@ async function apiLogin(username: string, password: string, schoolId: number): P
   return reply.data.token;
 }
 
+/**
+ * Waits for the screen shown at the current route to put text on the page (networkidle can come before a fresh
+ * page's first screen has even asked for its code), then reports what a user would call broken.
+ */
 async function problemsOn(page: Page): Promise<string | null> {
+  await page
+    .waitForFunction(
+      () => {
+        // Screens inside the shell sit in [data-screen] boxes; bare screens (landing, notices) are the whole body.
+        const framed = document.querySelector<HTMLElement>('[data-screen]:not([hidden])');
+        return framed ? framed.innerText.trim() !== '' : document.body.innerText.trim() !== '';
+      },
+      null,
+      { timeout: 20_000 },
+    )
+    .catch(() => undefined); // still blank after 20 s: reported below
   const text = (await page.locator('body').innerText()).trim();
   if (!text) return 'blank page';
+  const framed = page.locator('[data-screen]:not([hidden])');
+  if ((await framed.count()) && !(await framed.first().innerText()).trim()) return 'blank screen inside the shell';
   for (const marker of ['页面出错了', '配置错误', '没有名为']) if (text.includes(marker)) return text.slice(0, 200);
   return null;
 }
@@ -76,7 +93,6 @@ describe.each(SCHOOLS)('every screen of school $id', (school) => {
     for (const route of routes) {
       const path = route.replace(/:\w+/g, '1');
       await page.goto(`${baseURL()}/#${path}`);
-      await page.waitForLoadState('networkidle');
       const problem = await problemsOn(page);
       if (problem) failures.push(`${route}: ${problem}`);
     }
