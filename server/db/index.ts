@@ -27,9 +27,9 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
 /** Opens `<dataDir>/app.sqlite`, or PostgreSQL when databaseUrl is a postgres:// URL. Does not migrate. */
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string | null }): Promise<OpenedDatabase> {
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string | null; poolSize?: number }): Promise<OpenedDatabase> {
   if (isPostgresUrl(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 }); // a refused database answers 503 instead of hanging
     // An idle client dropped by the server (restart, admin command) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.warn(`数据库连接已断开: ${err.message}`));
@@ -41,7 +41,9 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   const file = new SQLite(path.join(opts.dataDir, 'app.sqlite'));
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
+  // better-sqlite3 waits synchronously: a long busy wait (another process holding the write lock) would stall every
+  // request. Wait briefly, then the request answers 503 系统繁忙 and the client retries.
+  file.pragma('busy_timeout = 250');
   file.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, MESSAGES } from './errors';
 import { toFieldErrors } from './validation';
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './unavailable';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -39,7 +40,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       const message = status === 413 ? '上传内容过大' : status === 415 ? '不支持的请求格式' : MESSAGES.badRequest;
       return send(reply, status, { code: status, data: null, message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, method: request.method, url: request.url, userId: request.user?.id ?? null }, 'database unavailable');
+      return send(reply, 503, { code: 503, data: null, message: UNAVAILABLE_MESSAGE });
+    }
+    request.log.error({ err: error, method: request.method, url: request.url, userId: request.user?.id ?? null }, 'unhandled error');
     return send(reply, 500, { code: 500, data: null, message: MESSAGES.internal });
   });
 

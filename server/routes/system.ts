@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { identify } from '../http/auth';
-import { notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/errors';
+import { UNAVAILABLE_MESSAGE } from '../http/unavailable';
 import { findSchoolById, schoolForHost, type SchoolInfo } from '../services/schools';
 import { defineRoute, field, type RouteContext } from './define';
 
@@ -11,14 +15,44 @@ export interface SiteConfigSource {
 export interface SystemRouteOptions {
   config: SiteConfigSource;
   defaultDomain: string;
+  dataDir: string;
+}
+
+/** A check of one dependency: null when it answers, else what failed (for the operator, in the reply's data). */
+async function probe(check: () => Promise<unknown>, timeoutMs = 2000): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`超过 ${timeoutMs} 毫秒未响应`)), timeoutMs)));
+  try {
+    await Promise.race([check(), timeout]);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function systemRoutes(ctx: RouteContext, opts: SystemRouteOptions): void {
   const { db } = ctx;
 
+  // Liveness: the process answers. A load balancer takes a node out of rotation on `ready` instead.
   defineRoute(ctx, 'health', {
     async handler() {
       return { status: 'ok' };
+    },
+  });
+
+  defineRoute(ctx, 'ready', {
+    async handler(_request, reply) {
+      const uploads = path.join(opts.dataDir, 'uploads');
+      const checks = {
+        database: await probe(() => sql`select 1`.execute(db)),
+        storage: await probe(() => fs.access(uploads, fs.constants.W_OK)),
+      };
+      const failed = Object.entries(checks).filter(([, problem]) => problem);
+      if (failed.length === 0) return { status: 'ready' };
+      reply.log.warn({ checks }, 'not ready');
+      throw new ApiError(503, 503, `${UNAVAILABLE_MESSAGE}（不可用：${failed.map(([name]) => (name === 'database' ? '数据库' : '文件存储')).join('、')}）`);
     },
   });
 

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { migrate, openDatabase, type OpenedDatabase } from '../db/index';
 import { isSeeded, seed, SEED_DEFAULTS } from './index';
 
-/** npm run seed -- [--reset] [--students N] [--courses N] [--scores N] [--seed N]   (env DATA_DIR, DATABASE_URL) */
-const usage = '用法: npm run seed -- [--reset] [--students 数量] [--courses 数量] [--scores 每个学生的成绩数] [--seed 随机种子]';
+/** npm run seed -- [--demo] [--reset] [--students N] [--courses N] [--scores N] [--seed N]   (env DATA_DIR, DATABASE_URL) */
+const usage = '用法: npm run seed -- [--demo] [--reset] [--students 数量] [--courses 数量] [--scores 每个学生的成绩数] [--seed 随机种子]（生产环境必须加 --demo 才会写入演示数据）';
 
 function positiveInt(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -35,6 +35,7 @@ async function main() {
   try {
     ({ values } = parseArgs({
       options: {
+        demo: { type: 'boolean', default: false },
         reset: { type: 'boolean', default: false },
         students: { type: 'string' },
         courses: { type: 'string' },
@@ -48,6 +49,10 @@ async function main() {
     process.exit(2);
   }
   if (values.help) return console.log(usage);
+  if (process.env.NODE_ENV === 'production' && !values.demo) {
+    console.error(`生产环境不会写入演示数据（演示账号、演示学校），除非明确要求：npm run seed -- --demo\n${usage}`);
+    process.exit(2);
+  }
   const students = positiveInt('students', values.students, SEED_DEFAULTS.students);
   const options = {
     students,

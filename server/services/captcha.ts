@@ -63,8 +63,3 @@ export async function consumeCaptcha(db: Db, key: string | undefined, code: stri
   devAnswers.delete(key);
   if (row.answer_hash !== hashAnswer(key, code.trim())) throw refuse('验证码不正确');
 }
-
-/** Drops expired captchas so the table stays small. */
-export async function pruneCaptchas(db: Db): Promise<void> {
-  await db.deleteFrom('captchas').where('expires_at', '<', fromNow(-3600)).execute();
-}

@@ -17,6 +17,8 @@ export const REFERENCE_DATE = new Date('2026-09-01T02:00:00Z');
 export interface TestServer {
   app: FastifyInstance;
   opened: OpenedDatabase;
+  /** The server's data directory (SQLite file, uploads). */
+  dataDir: string;
   /** POST a form to /api/<name>. */
   post(name: string, form?: Record<string, string | number>, token?: string, host?: string): Promise<{ status: number; body: any }>;
   get(name: string, query?: Record<string, string | number>, token?: string, host?: string): Promise<{ status: number; body: any }>;
@@ -61,6 +63,7 @@ export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite'): P
   const server: TestServer = {
     app,
     opened,
+    dataDir,
     async post(name, form = {}, token, host) {
       const res = await app.inject({
         method: 'POST',
