@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -40,7 +40,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logLevel ? { level: opts.logLevel, ...(opts.logStream && { stream: opts.logStream }) } : false,
     genReqId: requestId,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }), // installRequestLog writes one line instead
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true, keywords: ['errorMessage'] } },
