@@ -62,7 +62,7 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     await page.context().close();
   });
 
-  it('opens a record, shows its coloured score and detail, and exports a text PDF on A4', async () => {
+  it('opens a record, shows its coloured score and detail, and exports a text PDF on A4 naming the student, class, school and export date', async () => {
     const list = await api('demo', 'score/get_student', { page: 1, page_size: 8 });
     const record = await api('demo', 'score/get_one_score', { id: list.score[0].id });
     const page = await signIn('demo', '/ucenter/practices');
@@ -87,6 +87,13 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     expect(statSync(file).size).toBeLessThan(400_000);
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     expect(text).toContain('实训成绩单');
+    // The transcript says whose it is and when it was exported (spec wording for the fields; values from the profile).
+    const me = await api('demo', 'user/get_info', {});
+    expect(text).toContain(`姓名：${me.realname}`);
+    expect(text).toContain(`学号：${me.student_no || me.username}`);
+    expect(text).toContain(`班级：${me.class_name}`);
+    expect(text).toContain(`学校：${me.school_name}`);
+    expect(text).toMatch(/导出日期：\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(text).toContain(record.learn_name);
     expect(text).toContain(`成绩：${record.total_score}`);
     if (Array.isArray(rows[0])) expect(text).toContain(String(rows[1][1]));

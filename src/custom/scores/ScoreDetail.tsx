@@ -1,4 +1,5 @@
 import { Badge, Button, Divider, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { notify, template, type RendererProps } from '../../engine';
@@ -24,7 +25,8 @@ export default function ScoreDetail({ props }: RendererProps<ScoreDetailProps>) 
   const query = Object.fromEntries(search.entries());
   const id = template(props.id, { query });
   const heading = props.title ? template(props.title, { query }) : '';
-  const { record, loading } = useRemoteRecord<ScoreRecord>({ endpoint: 'score/get_one_score', params: { id } }, useTemplateScope(), { enabled: Boolean(id) });
+  const scope = useTemplateScope();
+  const { record, loading } = useRemoteRecord<ScoreRecord>({ endpoint: 'score/get_one_score', params: { id } }, scope, { enabled: Boolean(id) });
   const [exporting, setExporting] = useState(false);
 
   if (loading) return <Group justify="center" py="xl"><Loader /></Group>;
@@ -41,7 +43,9 @@ export default function ScoreDetail({ props }: RendererProps<ScoreDetailProps>) 
     try {
       // Loaded on demand: jsPDF stays out of the initial bundle.
       const { exportScorePdf } = await import('./exportPdf');
-      await exportScorePdf({ record, view, heading, labels, colors: props.colors, title: props.pdf.title, fileName: template(props.pdf.fileName, { item, query }), showFirstModule });
+      const owner = (props.pdf.owner ?? []).map((f) => ({ label: f.label, value: template(f.value, scope) })).filter((f) => f.value);
+      const exportedAt = props.pdf.exportedAt ? { label: props.pdf.exportedAt, value: dayjs().format('YYYY-MM-DD HH:mm') } : null;
+      await exportScorePdf({ record, view, heading, labels, colors: props.colors, title: props.pdf.title, fileName: template(props.pdf.fileName, { item, query }), showFirstModule, owner, exportedAt });
     } catch (err) {
       if (err instanceof Error && err.message) notify.error(err.message);
     } finally {

@@ -27,6 +27,9 @@ export interface PdfInput {
   title: string;
   fileName: string;
   showFirstModule: boolean;
+  /** Who the transcript belongs to (name, student number, class, school), already filled in from the profile. */
+  owner: { label: string; value: string }[];
+  exportedAt: { label: string; value: string } | null;
 }
 
 async function loadFont(doc: jsPDF, text: string): Promise<void> {
@@ -65,7 +68,7 @@ function rasterise(src: string): Promise<{ data: string; width: number; height: 
 export async function exportScorePdf(input: PdfInput): Promise<void> {
   const { record, view, labels } = input;
   const doc = new jsPDF({ unit: 'pt', format: [A4.width, A4.height], orientation: 'portrait' });
-  await loadFont(doc, [JSON.stringify(record), JSON.stringify(labels), input.title, input.heading, formatDuration(3661), LITERALS].join(''));
+  await loadFont(doc, [JSON.stringify(record), JSON.stringify(labels), JSON.stringify(input.owner), JSON.stringify(input.exportedAt), input.title, input.heading, formatDuration(3661), LITERALS].join(''));
   const width = A4.width - MARGIN * 2;
   let y = MARGIN;
   const ensure = (height: number) => {
@@ -89,6 +92,9 @@ export async function exportScorePdf(input: PdfInput): Promise<void> {
   doc.setFontSize(18);
   doc.text(input.heading || input.title, A4.width / 2, y + 18, { align: 'center' });
   y += 18 * 2;
+  if (input.owner.length) paragraph(input.owner.map((f) => `${f.label}：${f.value}`).join('    '), 10.5, '#495057');
+  if (input.exportedAt) paragraph(`${input.exportedAt.label}：${input.exportedAt.value}`, 10.5, '#495057');
+  if (input.owner.length || input.exportedAt) y += 6;
   paragraph(record.learn_name, 14);
   y += 4;
   const info: [string, string][] = [

@@ -93,5 +93,17 @@ export interface ScoreDetailProps {
      * 保留项，目前组件不读取（生成时按钮显示加载状态）。
      */
     busy?: string;
+    /**
+     * 标题下一行列出的学生信息；value 为模板，可用 user（当前学生：realname、student_no、username、class_name、school_name 等）和 school。
+     */
+    owner?: PdfOwnerField[];
+    /**
+     * 例如 导出日期；为空则不显示导出日期。
+     */
+    exportedAt?: string;
   };
+}
+export interface PdfOwnerField {
+  label: string;
+  value: string;
 }
