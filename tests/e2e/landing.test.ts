@@ -84,4 +84,23 @@ describe('landing page /njkq', () => {
     await page.waitForSelector('body[data-verified="17"]');
     await page.context().close();
   });
+
+  it("names the site's own school: another school's sub-domain never shows the demo school's name or address", async () => {
+    const other = new URL(baseURL());
+    other.hostname = 'jnkq.localhost';
+    const info = await fetch(`${baseURL()}/api/school/get_info`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'domain_name=jnkq' }).then((r) => r.json());
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${other.origin}/#/njkq`);
+    const footer = page.getByTestId('landing-footer');
+    await expect.poll(() => footer.textContent(), { timeout: 15_000 }).toBe(`© 2026 ${info.data.school_name} 版权所有`);
+    const body = await page.locator('body').innerText();
+    expect(body).not.toContain('华康医科大学');
+    expect(await page.getByTestId('landing-contact').innerText()).toContain(info.data.school_name);
+
+    const demo = await openPage(browser, '/njkq');
+    await expect.poll(() => demo.getByTestId('landing-contact').innerText(), { timeout: 15_000 }).toContain('文一西路 1188 号');
+    expect(await demo.getByTestId('landing-footer').textContent()).toContain('华康医科大学');
+    await page.close();
+    await demo.context().close();
+  });
 });

@@ -2,7 +2,8 @@ import './landing.css';
 import { Anchor, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { RendererProps } from '../../engine';
+import { template, type RendererProps } from '../../engine';
+import { useTemplateScope } from '../../renderers';
 import { enterAs, enterWithTicket } from './entry';
 import { Gallery } from './Gallery';
 import type { LandingProps } from './schema.gen';
@@ -16,6 +17,9 @@ export default function LandingPage({ props }: RendererProps<LandingProps>) {
   const [busy, setBusy] = useState<'student' | 'reviewer' | null>(null);
   const [notice, setNotice] = useState(false);
   const sections = useRef<(HTMLElement | null)[]>([]);
+  const scope = useTemplateScope(); // the site's school: its name fills ${school.school_name} in the texts below
+  const text = (value: string) => template(value, scope);
+  const { contact } = props;
 
   const run = async (who: 'student' | 'reviewer', action: () => Promise<void>) => {
     setBusy(who);
@@ -49,7 +53,7 @@ export default function LandingPage({ props }: RendererProps<LandingProps>) {
         <Stack w={1200} mx="auto" gap="lg">
           <Title order={1} fz={40} c="white">{props.title}</Title>
           {props.subtitle && <Text fz={18} maw={760} c="rgba(255,255,255,.88)">{props.subtitle}</Text>}
-          {props.schoolLink && <Anchor href={props.schoolLink.url} target="_blank" rel="noreferrer" c="white" fz={16} underline="always">{props.schoolLink.label}</Anchor>}
+          {props.schoolLink && <Anchor href={props.schoolLink.url} target="_blank" rel="noreferrer" c="white" fz={16} underline="always">{text(props.schoolLink.label)}</Anchor>}
           <Group gap="md" mt="md">
             <Button size="lg" color="teal" loading={busy === 'student'} onClick={studentEntry}>{props.studentEntry}</Button>
             {!ticket && (
@@ -90,15 +94,16 @@ export default function LandingPage({ props }: RendererProps<LandingProps>) {
       </section>
 
       <section className="landing-section" ref={section(4)} data-testid="landing-section-4">
-        <h2>{props.contact.heading}</h2>
-        <div className="landing-card">
-          <Text>地址：{props.contact.address}</Text>
-          <Text mt="xs">邮箱：<Anchor href={`mailto:${props.contact.email}`}>{props.contact.email}</Anchor></Text>
-          <Text mt="xs">电话：{props.contact.phone}</Text>
+        <h2>{contact.heading}</h2>
+        <div className="landing-card" data-testid="landing-contact">
+          {contact.text && <Text>{text(contact.text)}</Text>}
+          {contact.address && <Text mt="xs">地址：{text(contact.address)}</Text>}
+          {contact.email && <Text mt="xs">邮箱：<Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor></Text>}
+          {contact.phone && <Text mt="xs">电话：{contact.phone}</Text>}
         </div>
       </section>
 
-      <footer className="landing-footer">{props.copyright}</footer>
+      <footer className="landing-footer" data-testid="landing-footer">{text(props.copyright)}</footer>
 
       <Modal opened={notice} onClose={() => setNotice(false)} title={props.notice.title} centered>
         <Text>{props.notice.text}</Text>

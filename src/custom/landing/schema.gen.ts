@@ -39,12 +39,22 @@ export interface LandingProps {
       poster?: string;
     }[];
   };
+  /**
+   * 地址、邮箱、电话只显示填写了的；各校在 config/schools/<学校ID>.yaml 的 screens.landing.props.contact 下填写本校的联系方式。
+   */
   contact: {
     heading: string;
-    address: string;
-    email: string;
-    phone: string;
+    address?: string;
+    email?: string;
+    phone?: string;
+    /**
+     * 联系方式前的一句话；可用模板 ${school.school_name}。
+     */
+    text?: string;
   };
+  /**
+   * 可用模板 ${school.school_name}。
+   */
   copyright: string;
   studentEntry: string;
   reviewerEntry: string;
