@@ -106,7 +106,9 @@ describe('messaging: asking teachers, replies and notifications', () => {
 
   it('lists a notification and opens the dialog on its teacher from 查看, marking it read', async () => {
     expect((await post('teacher/notify', { student_id: studentId, content: '周四实训课改到 301 教室。' }, teacherToken)).code).toBe(200);
-    await page.evaluate(() => { window.location.hash = '#/ucenter/notifications'; });
+    await page.keyboard.press('Escape'); // the previous test leaves 我的消息 open
+    await openFromMenu('消息通知'); // the page's entry point in the user menu
+    await page.waitForURL(/#\/ucenter\/notifications/);
     const row = page.getByTestId('table-row').filter({ hasText: '周四实训课改到 301 教室。' });
     await row.getByText('未读').waitFor();
     await row.getByRole('button', { name: '查看' }).click();
