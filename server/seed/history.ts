@@ -78,9 +78,11 @@ export async function seedSocial(ctx: SeedContext, people: PeopleResult, catalog
   await insertRows(ctx.db, 'favorites', favorites);
 
   const [t1, t2, t3] = people.teachers.get(100002)!;
+  // A student greets the teacher they write to by surname.
+  const sir = (t: { realname: string }) => `${t.realname[0]}老师`;
   const threads = [
-    { teacher: t1, lines: ['李老师您好，全冠预备时肩台宽度一般控制在多少合适？', '金属烤瓷冠唇侧肩台一般 1.0mm 左右，舌侧可以适当窄一些。', '好的，那轴面聚合度呢？', '轴面聚合度 2°~5° 为宜，训练时注意车针保持平行。'] },
-    { teacher: t2, lines: ['陈老师，心肺复苏训练的按压深度总是提示不足，应该怎么调整？', '注意手臂伸直，用上半身力量垂直下压，深度 5~6 厘米。', '明白了，谢谢老师！'] },
+    { teacher: t1, lines: [`${sir(t1)}您好，全冠预备时肩台宽度一般控制在多少合适？`, '金属烤瓷冠唇侧肩台一般 1.0mm 左右，舌侧可以适当窄一些。', '好的，那轴面聚合度呢？', '轴面聚合度 2°~5° 为宜，训练时注意车针保持平行。'] },
+    { teacher: t2, lines: [`${sir(t2)}，心肺复苏训练的按压深度总是提示不足，应该怎么调整？`, '注意手臂伸直，用上半身力量垂直下压，深度 5~6 厘米。', '明白了，谢谢老师！'] },
   ];
   // Conversations go through the same service the chat and the teacher API use (server/services/messaging.ts),
   // so unread flags and last messages are exactly what a real exchange leaves behind.

@@ -123,6 +123,22 @@ describe('seed', () => {
     expect(conversations.some((c) => c.status === 1 && c.last_author_id !== demoId)).toBe(true);
   });
 
+  it("greets each teacher by the teacher's own surname in the demo student's seeded chats", async () => {
+    const opened = await seededSqlite();
+    const greetings = await opened.db
+      .selectFrom('messages')
+      .innerJoin('users as t', 't.id', 'messages.teacher_id')
+      .innerJoin('users as s', 's.id', 'messages.student_id')
+      .select(['messages.message', 't.realname'])
+      .where('s.username', '=', 'demo')
+      .where('messages.message', 'like', '%老师%')
+      .whereRef('messages.author_id', '=', 'messages.student_id')
+      .execute();
+    const named = greetings.filter((g) => /^\S老师/.test(g.message));
+    expect(named.length).toBeGreaterThanOrEqual(2);
+    for (const g of named) expect(g.message[0], g.message).toBe(g.realname[0]);
+  });
+
   it('scales with the size options', async () => {
     const { db } = await seededSqlite({ students: 30, courses: 50, scoresPerStudent: 4 });
     const count = async (query: any) => Number((await query.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
