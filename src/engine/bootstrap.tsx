@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { api, fetchSiteConfig } from './api';
 import { shellSettings, SiteConfigContext } from './config';
-import { AppRoutes, loginRedirect } from './router';
+import { AppRoutes, hashLocation, loginRedirect } from './router';
 import { loadUserProfile, session, useSession, type UserInfo } from './session';
 import { applyTheme, installScaling, storedThemeId } from './theme';
 import type { SiteConfig } from './types';
@@ -52,7 +52,7 @@ function Boot() {
       const next = await fetchSiteConfig<SiteConfig>();
       const settings = shellSettings(next);
       api.configure(next.endpoints, () => {
-        window.location.hash = loginRedirect(settings.loginPath, { pathname: window.location.hash.slice(1).split('?')[0] || '/', search: '' });
+        window.location.hash = loginRedirect(settings.loginPath, hashLocation());
       });
       applyTheme(settings.themes.options.find((t) => t.id === storedThemeId(settings.themes)));
       installScaling(settings.scaling);

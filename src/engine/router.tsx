@@ -8,9 +8,26 @@ import { session } from './session';
 import { isMobileBrowser } from './theme';
 import type { ScreenConfig } from './types';
 
-/** `/login?redirect=<full path>` for a visitor without a token. */
+/**
+ * `/login?redirect=<full path>` for a visitor without a token. A visitor already on the login page keeps the address
+ * it has: several calls failing with 401 at once must not turn the redirect into the login page itself.
+ */
 export function loginRedirect(loginPath: string, location: Pick<Location, 'pathname' | 'search'>): string {
+  if (location.pathname === loginPath) return `${loginPath}${location.search}`;
   return `${loginPath}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+/** Where a login goes next: the redirect it was given when that is a path of this site other than the login page. */
+export function afterLoginPath(redirect: string | null, loginPath: string, home: string): string {
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//')) return home;
+  return redirect.split('?')[0] === loginPath ? home : redirect;
+}
+
+/** The hash router's current location, read from the address bar (for code outside React, e.g. a failed call). */
+export function hashLocation(): { pathname: string; search: string } {
+  const path = window.location.hash.slice(1) || '/';
+  const at = path.indexOf('?');
+  return at < 0 ? { pathname: path, search: '' } : { pathname: path.slice(0, at), search: path.slice(at) };
 }
 
 function Guard({ screen, children }: { screen: ScreenConfig; children: ReactNode }) {

@@ -190,6 +190,27 @@ describe('foundation: login and practice list', () => {
     await page.context().close();
   });
 
+  it('a session ended elsewhere sends the student to log in once, and back to the page asked for with its query', async () => {
+    const page = await openPage(browser, '/login');
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+    const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+    // Another tab or device ends this very session.
+    await fetch(`${baseURL()}/api/user/loginout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    // The next navigation makes several calls at once; every one of them answers 401.
+    await page.evaluate(() => { window.location.hash = '#/ucenter/practices?page=2'; });
+    await page.waitForURL(/#\/login\?redirect=/);
+    await page.getByPlaceholder('请输入账号').waitFor();
+    await page.waitForTimeout(500); // let the other failing calls land
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#/login?redirect=/ucenter/practices?page=2');
+    await expect(page.getByText('登录信息已失效，请重新登录！').count()).resolves.toBe(1); // one toast, not one per call
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practices\?page=2/);
+    await page.getByPlaceholder('请输入账号').waitFor({ state: 'detached', timeout: 10_000 }); // the login form does not stay
+    await page.locator('[data-screen="practices"]:not([hidden])').getByText('有效实训次数').waitFor();
+    await page.context().close();
+  });
+
   it('turns registration and scan login off for a school through its feature switches', async () => {
     const file = join(inject('configDir'), 'schools/100002.yaml');
     const original = readFileSync(file, 'utf8');

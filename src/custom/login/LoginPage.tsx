@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { api, notify, session, shellSettings, useSiteConfig, type RendererProps } from '../../engine';
+import { afterLoginPath, api, notify, session, shellSettings, useSiteConfig, type RendererProps } from '../../engine';
 import { AccountPanel } from './AccountPanel';
 import { useCountdown } from './contexts';
 import { finishLogin } from './finishLogin';
@@ -49,10 +49,10 @@ export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
   const onLogin = useCallback(
     async (reply: Record<string, unknown>) => {
       await finishLogin(reply);
-      navigate(search.get('redirect') || settings.home, { replace: true });
+      navigate(afterLoginPath(search.get('redirect'), settings.loginPath, settings.home), { replace: true });
       if (Number(reply.first_login) === 1 && props.firstLoginTip) notify.info(props.firstLoginTip);
     },
-    [navigate, search, settings.home, props.firstLoginTip],
+    [navigate, search, settings.home, settings.loginPath, props.firstLoginTip],
   );
 
   // Third-party mode: need_bind=1 opens the bind dialog, else the ticket in user_id logs in by itself.
