@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './readable.css';
 import { Button, Center, createTheme, Loader, MantineProvider, Stack, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
@@ -12,7 +13,13 @@ import { loadUserProfile, session, useSession, type UserInfo } from './session';
 import { applyTheme, installScaling, storedThemeId } from './theme';
 import type { SiteConfig } from './types';
 
-const mantineTheme = createTheme({ primaryColor: 'blue', fontFamily: "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',system-ui,sans-serif" });
+// Sizes scale with the root font (the spec's width-based scaling) but never below 12 px (xs) and 14 px (body and
+// tables): on a 1366 px laptop the root is 12 px, where plain rem sizes would give 9–10.5 px text.
+const mantineTheme = createTheme({
+  primaryColor: 'blue',
+  fontFamily: "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',system-ui,sans-serif",
+  fontSizes: { xs: 'max(12px, 0.75rem)', sm: 'max(14px, 0.875rem)', md: 'max(14px, 1rem)', lg: 'max(16px, 1.125rem)', xl: 'max(18px, 1.25rem)' },
+});
 
 let reloadConfig: () => Promise<void> = async () => {};
 

@@ -29,7 +29,7 @@ export function WorkCard({ item, detailPath, startPath, rules, messages, onSubmi
       <Stack gap={8}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           {detailPath ? <Text fw={600} lineClamp={1} title={item.title} component={Link} to={detailPath}>{item.title}</Text> : <Text fw={600} lineClamp={1}>{item.title}</Text>}
-          <Badge color={tag.color} variant="light" data-testid="status-tag">{tag.text}</Badge>
+          <Badge color={tag.color} variant="light" data-testid="status-tag" style={{ flexShrink: 0 }}>{tag.text}</Badge>
         </Group>
         <Group gap={6}>
           {item.classify_name && <Badge size="sm" variant="outline">{item.classify_name}</Badge>}

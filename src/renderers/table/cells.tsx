@@ -29,7 +29,7 @@ export function CellView({ column, row, screen }: { column: TableColumn; row: Ro
       );
     }
     case 'datetime':
-      return <Text size="sm">{formatDate(value, 'datetime')}</Text>;
+      return <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(value, 'datetime')}</Text>; // a date and time read as one
     case 'tag': {
       const tag = column.tags?.[formatText(value)];
       return tag ? <Badge variant="light" color={tag.color} data-testid="cell-tag">{tag.label}</Badge> : <Text size="sm">{formatText(value)}</Text>;
