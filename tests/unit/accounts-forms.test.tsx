@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import './setup-dom';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { parse } from 'yaml';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import FormRenderer from '../../src/renderers/form';
 import type { FormProps } from '../../src/renderers/form/schema.gen';
@@ -17,12 +20,9 @@ vi.mock('../../src/renderers/shared/engine', async () =>
   }),
 );
 
-// The change-password screen's shape (config/screens/change-password.yaml).
-const props: FormProps = {
-  schema: { type: 'object', required: ['old_password', 'new_password', 'new_password_repeat'], properties: { old_password: { type: 'string', title: '原密码' }, new_password: { type: 'string', title: '新密码' }, new_password_repeat: { type: 'string', title: '确认新密码' } } },
-  sameAs: [{ field: 'new_password_repeat', as: 'new_password', message: '两次密码不一致！' }],
-  submit: { endpoint: 'user/edit_password', signOut: true },
-};
+// The shipped screen, as operators configure it.
+const props = (parse(readFileSync(join(import.meta.dirname, '../../config/screens/change-password.yaml'), 'utf8')) as { props: FormProps }).props;
+const submitLabel = props.submit.label!;
 const fill = (field: string, value: string) => fireEvent.change(document.getElementById(`root_${field}`)!, { target: { value } });
 
 describe('form renderer: sameAs and signOut (password change)', () => {
@@ -37,7 +37,7 @@ describe('form renderer: sameAs and signOut (password change)', () => {
     fill('old_password', 'demo123');
     fill('new_password', 'Abc12345');
     fill('new_password_repeat', 'Abc12346');
-    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    fireEvent.click(screen.getByRole('button', { name: submitLabel }));
     expect((await screen.findAllByText('两次密码不一致！')).length).toBeGreaterThan(0);
     expect(mocks.call).not.toHaveBeenCalled();
   });
@@ -49,9 +49,25 @@ describe('form renderer: sameAs and signOut (password change)', () => {
     fill('old_password', 'demo123');
     fill('new_password', 'Abc12345');
     fill('new_password_repeat', 'Abc12345');
-    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    fireEvent.click(screen.getByRole('button', { name: submitLabel }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
     expect(mocks.call).toHaveBeenCalledWith('user/edit_password', { old_password: 'demo123', new_password: 'Abc12345', new_password_repeat: 'Abc12345' });
     expect(mocks.clear).toHaveBeenCalledOnce();
+  });
+
+  it("shows the screen's own messages for an empty form and a new password that breaks the rules", async () => {
+    renderWithProviders(<FormRenderer screen={{ id: 'change-password', route: '/x', type: 'form' }} props={props} />, '/ucenter/myInfo?tab=password');
+    await formReady();
+    fireEvent.click(screen.getByRole('button', { name: submitLabel }));
+    for (const message of ['请输入原密码', '请输入新密码', '请确认新密码']) expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+    fill('old_password', 'demo123');
+    fill('new_password', '中文密码');
+    fill('new_password_repeat', '中文密码');
+    fireEvent.click(screen.getByRole('button', { name: submitLabel }));
+    expect((await screen.findAllByText('密码只能为数字或者英文')).length).toBeGreaterThan(0);
+    fill('new_password', 'ab1');
+    fireEvent.click(screen.getByRole('button', { name: submitLabel }));
+    expect((await screen.findAllByText('密码最少为6位')).length).toBeGreaterThan(0);
+    expect(mocks.call).not.toHaveBeenCalled();
   });
 });
