@@ -1,16 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import type { Endpoint } from '../shared/config-types';
 
-/** One call of the API contract (config/endpoints.yaml): the key is its path under /api/. */
-export interface EndpointContract {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  auth?: boolean;
-  /** With auth: only accounts of this role may call it (others get 403). */
-  role?: 'student' | 'teacher';
-  body?: 'form' | 'json' | 'multipart' | 'query';
-  summary?: string;
-}
+/** One call of the API contract: the same type the client's engine reads the contract with. */
+export type EndpointContract = Endpoint;
 
 export type Contract = Record<string, EndpointContract>;
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { propsSchemas } from '../src/propsSchemas';
+import { propsSchemas } from '../shared/props-schemas';
 import { formatProblems, readSettings } from './boot/settings';
 import { prepareDatabase } from './boot/prepare';
 import { createConfigStore, formatIssue } from './config';

@@ -1,7 +1,7 @@
 // npm run config:check — validates CONFIG_DIR (default ./config) and prints `file:line:column: message` lines.
 import path from 'node:path';
 import { formatIssue } from './issues.js';
-import { propsSchemas } from '../../src/propsSchemas.js';
+import { propsSchemas } from '../../shared/props-schemas.js';
 import { readConfig } from './snapshot.js';
 
 const configDir = path.resolve(process.env.CONFIG_DIR || 'config');

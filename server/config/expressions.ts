@@ -1,6 +1,6 @@
 // Expressions in YAML are checked when the configuration loads: `${...}` inside any string, and the whole
 // value of condition keys (`when`, `visible`). An unknown name or function is reported at its position.
-import { checkExpression, templateExpressions } from '../../src/engine/expr.js';
+import { checkExpression, templateExpressions } from '../../shared/expr.js';
 import type { Issue } from './issues.js';
 import type { LoadedYaml } from './load.js';
 import { locate, type PathSeg } from './positions.js';

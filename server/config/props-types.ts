@@ -177,6 +177,14 @@ export async function generatePropsTypes(root = ROOT): Promise<Map<string, strin
 
 export const SCREEN_PROPS_FILE = 'src/screenProps.gen.ts';
 
+/** The server's copy of every screen type's props schema, keyed by type (it validates YAML props with them). */
+export const PROPS_SCHEMAS_FILE = 'shared/props-schemas.gen.json';
+
+export function propsSchemasJson(propsSchemas: Record<string, object>): string {
+  const sorted = Object.fromEntries(Object.keys(propsSchemas).sort().map((type) => [type, propsSchemas[type]]));
+  return `${JSON.stringify(sorted, null, 2)}\n`;
+}
+
 /**
  * The text of src/screenProps.gen.ts: for every registered screen type, the props type generated from its
  * schema, added to the engine's `ScreenPropsByType`. With it `register('cards', Component)` only type-checks

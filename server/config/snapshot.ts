@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppConfig, Endpoint, ScreenConfig } from '../../src/engine/types.js';
+import type { AppConfig, Endpoint, ScreenConfig } from '../../shared/config-types.js';
 import { dedupeIssues, sortIssues, type Issue } from './issues.js';
 import { checkExpressions } from './expressions.js';
 import { loadYamlFile, type LoadedYaml } from './load.js';

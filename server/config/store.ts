@@ -2,7 +2,7 @@
 // up valid edits on the next request (mtime check, at most every `checkIntervalMs`).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Branding, ScreenConfig, SchoolInfo, SiteConfig } from '../../src/engine/types.js';
+import type { Branding, ScreenConfig, SchoolInfo, SiteConfig } from '../../shared/config-types.js';
 import { formatIssue, type Issue } from './issues.js';
 import { mergePatch } from './merge.js';
 import { readConfig, shortHash, watchedFiles, type ConfigSnapshot } from './snapshot.js';

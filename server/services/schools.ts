@@ -1,4 +1,4 @@
-import type { SchoolInfo } from '../../src/engine/types';
+import type { SchoolInfo } from '../../shared/config-types';
 import type { Db } from '../db';
 
 // The school record is part of the API boundary (GET /api/config): one type, shared with the client.

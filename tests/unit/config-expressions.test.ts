@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatIssue } from '../../server/config';
 import { readConfig } from '../../server/config/snapshot';
-import { checkExpression, SCOPE_ROOTS } from '../../src/engine/expr';
+import { checkExpression, SCOPE_ROOTS } from '../../shared/expr';
 
 const CONFIG = path.resolve(import.meta.dirname, '../../config');
 const temps: string[] = [];

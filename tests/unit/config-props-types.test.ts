@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generatePropsTypes, propsSchemaFiles, refreshedCopies, ROOT, SCREEN_PROPS_FILE, screenPropsMap } from '../../server/config/props-types';
+import { generatePropsTypes, PROPS_SCHEMAS_FILE, propsSchemaFiles, propsSchemasJson, refreshedCopies, ROOT, SCREEN_PROPS_FILE, screenPropsMap } from '../../server/config/props-types';
 import { propsSchemas } from '../../src/propsSchemas';
 
 function tempProject(files: Record<string, unknown>): string {
@@ -33,6 +33,10 @@ describe('props types generated from the props schemas', () => {
     for (const type of Object.keys(propsSchemas)) expect(text).toMatch(new RegExp(`\\n    '?${type}'?: \\w+Props;`));
     expect(text).toContain("    cards: CardsProps;\n");
     expect(text).toContain("import type { CardsProps } from './renderers/cards/schema.gen';");
+  });
+
+  it("give the server a current copy of every props schema (shared/props-schemas.gen.json), so it never reads the client's tree", () => {
+    expect(fs.readFileSync(path.join(ROOT, PROPS_SCHEMAS_FILE), 'utf8'), `${PROPS_SCHEMAS_FILE} is out of date`).toBe(propsSchemasJson(propsSchemas));
   });
 
   it('leave no shared part copied into a schema out of date', () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConfigStore, formatIssue, type Issue } from '../../server/config';
-import type { SchoolInfo } from '../../src/engine/types';
+import type { SchoolInfo } from '../../shared/config-types';
 
 const REAL_CONFIG = path.resolve(__dirname, '../../config');
 const temps: string[] = [];

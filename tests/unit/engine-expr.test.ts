@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, ExpressionError, template } from '../../src/engine/expr';
+import { evaluate, ExpressionError, template } from '../../shared/expr';
 
 const scope = { user: { realname: '', mobile: '13800000000', id: 7 }, item: { childrens: [{ id: 1 }, { id: 2 }], name: '根管' }, features: { qaCentre: true } };
 
