@@ -139,14 +139,15 @@ describe('exams and homework', () => {
     await page.context().close();
   });
 
-  it('refuses an exam outside its time window with the spec message', async () => {
+  it('shows an exam outside its time window as not yet open, with the spec message and its start time, before any click', async () => {
     const title = `未开始考试${tag}`;
     publish(title, 'exam', 2, classOf('stu00026'), [3600, 7200]);
     const page = await signIn('stu00026', '/ucenter/grades');
     const item = await card(page, 'grades', title);
     await expect(item.getByTestId('status-tag').textContent()).resolves.toBe('未开始');
-    await item.getByRole('button', { name: '上传作业' }).click();
-    await toast(page, '不在考试时间范围內！');
+    // The rule is shown before any click: the action is disabled, with the spec's message and the start time.
+    await expect(item.getByRole('button', { name: '上传作业' }).isDisabled()).resolves.toBe(true);
+    await expect(item.getByTestId('window-hint').textContent()).resolves.toMatch(/^不在考试时间范围內：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 开始$/);
     await expect(item.getByTestId('work-panel').count()).resolves.toBe(0);
     await page.context().close();
   });

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, notify } from '../../engine';
@@ -64,29 +64,20 @@ export function WorkPanel({ item, rules, messages, idParam = 'assignment_id', de
     );
   }
 
-  const blocked = () => {
-    const problem = windowMessage(item, messages);
-    if (problem) notify.error(problem);
-    return problem !== null;
-  };
-
-  if (shape === 'training') {
-    return (
+  // Outside its window the action is shown disabled with the rule beside it, instead of failing after the click.
+  const closed = windowMessage(item, messages);
+  const start = (action: () => void) => (
+    <Stack gap={2}>
       <Group gap="xs">
-        <Button size="compact-sm" onClick={() => !blocked() && startPath && navigate(startPath)}>开始</Button>
+        <Button size="compact-sm" disabled={closed !== null} onClick={action}>{shape === 'training' ? '开始' : shape === 'docx' ? '上传文档' : '上传作业'}</Button>
         {view && <Button size="compact-sm" variant="light" onClick={view}>查看</Button>}
       </Group>
-    );
-  }
+      {closed && <Text size="xs" c="dimmed" data-testid="window-hint">{`${closed.replace(/！$/, '')}：${item.status === 3 ? `${item.start_time} 开始` : `已于 ${item.end_time} 结束`}`}</Text>}
+    </Stack>
+  );
 
-  if (mode === 'idle') {
-    return (
-      <Group gap="xs">
-        <Button size="compact-sm" onClick={() => !blocked() && setMode('upload')}>{shape === 'docx' ? '上传文档' : '上传作业'}</Button>
-        {view && <Button size="compact-sm" variant="light" onClick={view}>查看</Button>}
-      </Group>
-    );
-  }
+  if (shape === 'training') return start(() => startPath && navigate(startPath));
+  if (mode === 'idle') return start(() => setMode('upload'));
 
   const imagesMissing = () => {
     if (shape === 'docx') return files.done.length === 0 ? messages.noDocx : null;
@@ -128,7 +119,9 @@ export function WorkPanel({ item, rules, messages, idParam = 'assignment_id', de
   const maxImages = rules.maxImages;
   return (
     <Stack gap="xs" data-testid="work-panel" data-mode={mode}>
-      <Badge variant="light" size="sm">{mode === 'upload' ? '上传模式' : '附件模式'}</Badge>
+      <Text size="sm" fw={600} data-testid="work-step">
+        {mode === 'upload' ? `第 1 步（共 2 步）：${shape === 'docx' ? '上传文档' : '上传作业图片'}` : '第 2 步（共 2 步）：附件与作业说明'}
+      </Text>
       {mode === 'upload' && (
         <WorkUploader testId="work-files" label={shape === 'docx' ? '选择文档（.docx）' : '选择图片'} accept={shape === 'docx' ? 'docx' : 'image'}
           max={shape === 'docx' ? 1 : maxImages} maxBytes={rules.maxBytes} uploads={files} messages={messages}
