@@ -85,6 +85,9 @@ describe('exams and homework', () => {
     await toast(page, '请先上传图片！');
     await input.setInputFiles(file('model.png', PNG));
     await item.locator('[data-testid=upload-entry][data-state=done]').waitFor();
+    // The uploaded photo shows as a thumbnail, loaded from the stored copy.
+    const thumb = item.getByTestId('upload-thumb');
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await item.getByRole('button', { name: '下一步' }).click();
     await item.getByRole('button', { name: '提交' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();

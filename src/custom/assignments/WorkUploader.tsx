@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { notify } from '../../engine';
 import { acceptAttr, checkFile, type Accept } from '../shared/fileChecks';
 import type { WorkMessages } from './types';
@@ -43,6 +43,11 @@ export function WorkUploader({ label, accept, max, maxBytes, uploads, messages, 
       </Group>
       {uploads.entries.map((e) => (
         <Group key={e.key} gap="xs" wrap="nowrap" data-testid="upload-entry" data-state={e.state}>
+          {accept === 'image' && (
+            // The stored copy, once uploaded: the student sees the photo they are about to hand in.
+            e.url ? <Image src={e.url} w={48} h={48} fit="cover" radius="sm" alt={e.name} data-testid="upload-thumb" />
+              : <div style={{ width: 48, height: 48, borderRadius: 4, background: 'var(--mantine-color-gray-1)', flexShrink: 0 }} />
+          )}
           <Text size="xs" style={{ width: 140 }} truncate title={e.name}>
             {e.url ? <Anchor href={e.url} target="_blank" size="xs">{e.name}</Anchor> : e.name}
           </Text>
