@@ -62,6 +62,23 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     await page.context().close();
   });
 
+  it('never shows zero figures for a list that failed to load: they say 加载失败 beside the retry', async () => {
+    const page = await openPage(browser, '/ucenter/practices');
+    await page.waitForURL(/#\/login\?redirect=/);
+    let fail = true;
+    await page.route('**/api/score/get_student', (route) => (fail ? route.fulfill({ status: 502, body: 'Bad Gateway' }) : route.continue()));
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practices/);
+    const screen = visible(page, 'practices');
+    await expect.poll(() => screen.getByTestId('stat-times').textContent(), { timeout: 15_000 }).toBe('加载失败');
+    expect(await screen.getByTestId('stat-allTime').textContent()).toBe('加载失败');
+    expect(await screen.getByTestId('band-height').textContent()).toBe('—');
+    fail = false;
+    await screen.getByRole('button', { name: '重新加载' }).click();
+    await expect.poll(() => screen.getByTestId('stat-times').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/);
+    await page.context().close();
+  });
+
   it('opens a record, shows its coloured score and detail, and exports a text PDF on A4 naming the student, class, school and export date', async () => {
     const list = await api('demo', 'score/get_student', { page: 1, page_size: 8 });
     const record = await api('demo', 'score/get_one_score', { id: list.score[0].id });

@@ -45,7 +45,7 @@ export default function AssignmentList({ props }: RendererProps<AssignmentListPr
     <Box>
       {props.figures && (
         <Paper withBorder radius="md" p="md" mb="lg" data-testid="work-summary">
-          <StatsFigures figures={props.figures} data={data.data ?? {}} />
+          <StatsFigures figures={props.figures} data={data.data ?? {}} state={data.error ? 'failed' : data.data === undefined ? 'loading' : 'ready'} />
         </Paper>
       )}
       <FilterBar config={props.filters} onChange={list.setFilters} />

@@ -14,8 +14,11 @@ interface Summary {
 /** Results overview: the student's figures and band shares above the generic score table (one request feeds both). */
 export default function ScoreOverview({ screen, props }: RendererProps<ScoreOverviewProps>) {
   const user = useSession()?.user;
-  const [summary, setSummary] = useState<Summary>({});
-  const onReply = useCallback((data: unknown) => setSummary((data ?? {}) as Summary), []);
+  // null until the first reply: the figures show placeholders, never zeros, while loading or after a failure.
+  const [reply, setReply] = useState<{ summary: Summary; failed: boolean } | null>(null);
+  const onReply = useCallback((data: unknown, failed: boolean) => setReply({ summary: (data ?? {}) as Summary, failed }), []);
+  const summary = reply?.summary ?? {};
+  const state = reply === null ? 'loading' : reply.failed ? 'failed' : 'ready';
   const shares = bandPercentages(summary.dabiao, summary.times ?? 0);
 
   return (
@@ -27,7 +30,7 @@ export default function ScoreOverview({ screen, props }: RendererProps<ScoreOver
             <Text fw={600}>{user?.realname ?? ''}</Text>
           </Stack>
           <Box style={{ flex: 1 }}>
-            <StatsFigures figures={props.figures} data={summary} />
+            <StatsFigures figures={props.figures} data={summary} state={state} />
           </Box>
         </Group>
         <Stack gap={8} mt="lg">
@@ -35,7 +38,7 @@ export default function ScoreOverview({ screen, props }: RendererProps<ScoreOver
             <Group key={band.key} gap="sm" wrap="nowrap">
               <Text size="sm" w={72}>{band.label}</Text>
               <Progress value={Number(shares[band.key])} color={band.color} style={{ flex: 1 }} size="lg" radius="xl" />
-              <Text size="sm" w={72} ta="right" data-testid={`band-${band.key}`}>{shares[band.key]}%</Text>
+              <Text size="sm" w={72} ta="right" data-testid={`band-${band.key}`}>{state === 'ready' ? `${shares[band.key]}%` : '—'}</Text>
             </Group>
           ))}
         </Stack>

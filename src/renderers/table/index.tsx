@@ -40,8 +40,11 @@ function columnDefs(columns: TableColumn[], screen: string | undefined): ColumnD
 
 /** `type: table` — rows of a YAML source in columns; paged on the server when `pageSize` is set. */
 export type TableRendererProps = RendererProps<TableProps> & {
-  /** For pieces that embed a table: called with each reply's whole `data` (e.g. summary figures next to the rows). */
-  onReply?: (data: unknown) => void;
+  /**
+   * For pieces that embed a table: called with each reply's whole `data` (e.g. summary figures next to the rows), or
+   * with `failed` when the list could not be loaded.
+   */
+  onReply?: (data: unknown, failed: boolean) => void;
 };
 
 export default function TableRenderer({ screen, props, onReply }: TableRendererProps) {
@@ -49,8 +52,8 @@ export default function TableRenderer({ screen, props, onReply }: TableRendererP
   const data = useRemoteList<Row>(props.source, list.query);
   const scope = useTemplateScope();
   useEffect(() => {
-    if (data.data !== undefined) onReply?.(data.data);
-  }, [data.data, onReply]);
+    if (data.data !== undefined || data.error) onReply?.(data.data, Boolean(data.error));
+  }, [data.data, data.error, onReply]);
   const columns = useMemo(() => columnDefs(props.columns, screen?.id), [props.columns, screen?.id]);
   const pagination: PaginationState = { pageIndex: list.query.page - 1, pageSize: props.pageSize ?? Math.max(1, data.items.length) };
 
