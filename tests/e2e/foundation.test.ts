@@ -49,6 +49,29 @@ describe('foundation: login and practice list', () => {
     await page.context().close();
   });
 
+  it('works from the keyboard: the image code refreshes with Enter, and a focused course card shows a focus ring', async () => {
+    const page = await openPage(browser, '/login');
+    const image = page.getByTestId('captcha');
+    await image.and(page.locator('[data-key]:not([data-key=""])')).waitFor();
+    const before = await image.getAttribute('data-key');
+    await page.getByTestId('captcha-refresh').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => image.getAttribute('data-key')).not.toBe(before);
+    expect(page.url()).toContain('#/login'); // Enter on the refresh button does not submit the login form
+
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+    const card = page.locator('[data-screen]:not([hidden]) a[data-testid="course-card"]').first();
+    await card.waitFor();
+    const ring = () => card.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(await ring()).toBe('none');
+    await card.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab'); // focus by keyboard, so :focus-visible applies
+    expect(await ring()).toBe('solid');
+    await page.context().close();
+  });
+
   it('shows the server message for a wrong password and regenerates the image code', async () => {
     const page = await openPage(browser, '/login');
     await page.getByTestId('captcha').and(page.locator('[data-key]:not([data-key=""])')).waitFor();

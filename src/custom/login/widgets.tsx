@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Image, Select, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Image, Select, TextInput, UnstyledButton } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useContext, useEffect, useState } from 'react';
 import { api } from '../../engine';
@@ -17,24 +17,18 @@ const text = (props: WidgetProps, maxLength?: number) => ({
   onBlur: () => props.onBlur(props.id, props.value),
 });
 
-/** The image code input with the server's image next to it; clicking the image fetches a new one. */
+/**
+ * The image code input with the server's image next to it; the image is a button (click, Enter or Space) that
+ * fetches a new one, so the keyboard can refresh it too.
+ */
 export function CaptchaWidget(props: WidgetProps) {
   const { captcha, refresh } = useContext(CaptchaContext);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <TextInput {...text(props, 4)} style={{ flex: 1 }} />
-      <Image
-        src={captcha?.img}
-        w={110}
-        h={36}
-        radius={4}
-        data-testid="captcha"
-        data-key={captcha?.key ?? ''}
-        title="看不清？换一张"
-        alt="图形验证码"
-        style={{ cursor: 'pointer', flex: 'none', width: 110, height: 36 }}
-        onClick={refresh}
-      />
+      <UnstyledButton type="button" onClick={refresh} aria-label="看不清？换一张" title="看不清？换一张" data-testid="captcha-refresh" style={{ flex: 'none', borderRadius: 4 }}>
+        <Image src={captcha?.img} w={110} h={36} radius={4} data-testid="captcha" data-key={captcha?.key ?? ''} alt="图形验证码" style={{ width: 110, height: 36 }} />
+      </UnstyledButton>
     </Group>
   );
 }
