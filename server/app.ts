@@ -66,6 +66,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(staticFiles, { root: SEED_ASSETS, prefix: '/assets/seed/', decorateReply: false, index: false });
+  // The demo simulation's script and styles (its page is served per course at /sim/<id>); files, not inline code, so
+  // the page runs under the site's Content-Security-Policy.
+  await app.register(staticFiles, { root: path.resolve(import.meta.dirname, 'assets/sim'), prefix: '/sim/assets/', decorateReply: false, index: false, allowedPath: (file) => /\.(js|css)$/.test(file) });
   // Demo external applications (the landing page's 3D app) so the single sign-on flow runs locally.
   await app.register(staticFiles, { root: path.resolve(import.meta.dirname, 'assets/apps'), prefix: '/apps/', decorateReply: false, index: ['index.html'] });
   // /files/ (uploads) is served by server/routes/upload.ts: only to the file's owner.

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, openPage } from './browser';
+import { baseURL, launchBrowser, loginAs, openPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -102,5 +102,35 @@ describe('landing page /njkq', () => {
     expect(await demo.getByTestId('landing-footer').textContent()).toContain('华康医科大学');
     await page.close();
     await demo.context().close();
+  });
+
+  it('the demo 3D app treats its address and server replies as text and talks only to this site (script injection refused)', async () => {
+    const page = await openPage(browser, '/login');
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    // The review's attack: an API base that is a data: URL answering a message with markup that runs script.
+    await page.goto(`${baseURL()}/apps/oral-exam/?1+data%3Aapplication%2Fjson%2C%7B%22code%22%3A0%2C%22message%22%3A%22%3Cimg%20src%3Dx%20onerror%3Dalert(document.cookie)%3E%22%7D%23+x+51`);
+    await page.locator('#status.error').waitFor();
+    expect(await page.locator('#status').textContent()).toContain('不属于本平台');
+    // Another site as API base: refused before any request leaves.
+    await page.goto(`${baseURL()}/apps/oral-exam/?1+${encodeURIComponent('https://attacker.example/api/')}+abcdef+51`);
+    await page.locator('#status.error').waitFor();
+    // A reply with markup from our own API is shown as text.
+    await page.route('**/api/landing/verify_code', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 0, message: '<img src=x onerror=alert(1)>' }) }));
+    await page.goto(`${baseURL()}/apps/oral-exam/?1+${encodeURIComponent(`${baseURL()}/api/`)}+abcdef+51`);
+    await page.locator('#status.error').waitFor();
+    expect(await page.locator('#status').textContent()).toBe('<img src=x onerror=alert(1)>');
+    await page.waitForTimeout(300);
+    expect(await page.locator('#status img').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith(baseURL()) && !u.startsWith('data:'))).toEqual([]);
+    await page.context().close();
   });
 });
