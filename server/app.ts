@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -28,6 +28,11 @@ export interface AppOptions {
   logLevel?: string;
   /** Where log lines go (stdout when unset); tests read them from a stream. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): a hop count or a list of addresses/CIDRs.
+   * Off by default: otherwise any client could choose the address that rate limits count.
+   */
+  trustProxy?: boolean | number | string;
   /** Secret partner platforms send to issue landing tickets; a development default when unset. */
   partnerSecret?: string;
 }
@@ -41,7 +46,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logLevel ? { level: opts.logLevel, ...(opts.logStream && { stream: opts.logStream }) } : false,
     genReqId: requestId,
     logController: new LogController({ disableRequestLogging: true }), // installRequestLog writes one line instead
-    trustProxy: true,
+    trustProxy: (opts.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true, keywords: ['errorMessage'] } },
   });

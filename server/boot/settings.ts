@@ -17,6 +17,8 @@ export interface ServerSettings {
   /** Seed the demo school into an empty database: development only, unless SEED_DEMO=1. */
   seedDemo: boolean;
   housekeepingMinutes: number;
+  /** X-Forwarded-For is believed only from these proxies: false (default), a hop count, or addresses/CIDRs. */
+  trustProxy: boolean | number | string;
 }
 
 /** A setting production refuses to start without, said in Chinese and English for the operator. */
@@ -35,6 +37,17 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, problems:
   if (Number.isInteger(n) && n >= min) return n;
   problems.push({ variable: name, zh: `${name} 必须是不小于 ${min} 的整数，当前为 "${text}"`, en: `${name} must be an integer >= ${min}, got "${text}"` });
   return fallback;
+}
+
+/** TRUST_PROXY: unset/false/0 = trust no proxy; a whole number = that many hops; else a comma list of addresses/CIDRs. */
+function trustProxyOf(text: string | undefined, problems: SettingProblem[]): boolean | number | string {
+  const value = (text ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  if (entries.every((e) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(e) || ['loopback', 'linklocal', 'uniquelocal'].includes(e))) return entries.join(',');
+  problems.push({ variable: 'TRUST_PROXY', zh: `TRUST_PROXY 应为代理层数或代理地址列表（逗号分隔），当前为 "${value}"`, en: `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses, got "${value}"` });
+  return false;
 }
 
 /**
@@ -63,6 +76,7 @@ export function readSettings(env: NodeJS.ProcessEnv, root: string): { settings: 
     logLevel: LOG_LEVELS.includes(logLevel) ? logLevel : 'info',
     seedDemo: production ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
     housekeepingMinutes: whole(env, 'HOUSEKEEPING_MINUTES', 10, problems),
+    trustProxy: trustProxyOf(env.TRUST_PROXY, problems),
   };
   if (!production) return { settings, problems };
 

@@ -1,17 +1,31 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-/** Stored form: scrypt$N$r$p$saltBase64$hashBase64 — parameters kept so they can be raised later. */
-const N = 16384;
+/**
+ * Stored form: scrypt$N$r$p$saltBase64$hashBase64 — parameters kept with each hash, so raising them only affects new
+ * hashes and an older hash is replaced at the account's next successful login (`needsRehash`).
+ * N = 2^17, r = 8, p = 1 is OWASP's recommendation for scrypt (128 MiB per hash). PASSWORD_SCRYPT_COST (log2 N, 14–20)
+ * lowers it for test runs that log in hundreds of times; production keeps the default.
+ */
+export const DEFAULT_COST = 17;
+const COST = Number(process.env.PASSWORD_SCRYPT_COST ?? DEFAULT_COST);
+const N = 2 ** (Number.isInteger(COST) && COST >= 14 && COST <= 20 ? COST : DEFAULT_COST);
 const R = 8;
 const P = 1;
 const KEY_LEN = 32;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+    // scrypt needs 128 * N * r bytes; allow that plus room.
+    scrypt(password.normalize('NFKC'), salt, KEY_LEN, { N: n, r, p, maxmem: 256 * n * r }, (err, key) =>
       err ? reject(err) : resolve(key),
     );
   });
+}
+
+/** True when a stored hash was made with weaker parameters than today's: rehash it with the password at hand. */
+export function needsRehash(stored: string): boolean {
+  const [kind, n, r, p] = stored.split('$');
+  return kind !== 'scrypt' || Number(n) < N || Number(r) < R || Number(p) < P;
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { refuse, tooMany } from '../http/errors';
 import { findByMobile, issueOauthTicket } from '../services/accounts';
 import { consumeCaptcha, issueCaptcha, peekCaptcha } from '../services/captcha';
-import { blockedMinutes, recordFailure, type LimitRule } from '../services/rateLimit';
+import { hit, type LimitRule } from '../services/rateLimit';
 import { DevSmsProvider, sendCode } from '../services/sms';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 import { rules, type AccountDeps } from './user';
@@ -15,9 +15,8 @@ export const devHooksEnabled = (env: NodeJS.ProcessEnv = process.env) => env.DEV
 
 /** Counts every request of an IP against a rule; over the limit answers 429 until the block ends. */
 async function throttle(ctx: RouteContext, key: string, rule: LimitRule): Promise<void> {
-  const wait = await blockedMinutes(ctx.db, key);
-  if (wait > 0) throw tooMany(`请求过于频繁，请${wait}分钟后再试`);
-  await recordFailure(ctx.db, key, rule);
+  const result = await hit(ctx.db, key, rule);
+  if (!result.allowed) throw tooMany(`请求过于频繁，请${result.waitMinutes}分钟后再试`);
 }
 
 export function captchaRoutes(ctx: RouteContext, deps: AccountDeps): void {

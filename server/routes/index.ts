@@ -33,7 +33,7 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   simulationRoutes(ctx, opts);
   answerRoutes(ctx);
   messageRoutes(ctx);
-  teacherRoutes(ctx);
+  teacherRoutes(ctx, opts);
   landingRoutes(ctx, opts);
   theoryRoutes(ctx);
   assignRoutes(ctx);

@@ -1,7 +1,7 @@
 import { verifyPassword } from '../db/password';
 import { currentUser } from '../http/auth';
 import { refuse, tooMany } from '../http/errors';
-import { blockedMinutes, recordFailure } from '../services/rateLimit';
+import { checkPassword, loginKey } from '../services/login-guard';
 import { assertOrgChain, createStudent, openIdOfTicket, startSession, useOauthTicket } from '../services/accounts';
 import { createPartnerAdapters } from '../services/partners';
 import { confirmScene, createScene, takeConfirmedScene } from '../services/qr';
@@ -86,15 +86,16 @@ export function ssoRoutes(ctx: RouteContext, deps: AccountDeps): void {
         user = await createStudent(db, { schoolId, username: body.username, password: body.password, realname: body.realname, openId, org });
       } else {
         if (body.password.length > 16) throw refuse('密码过长,最长为16位');
-        // Binding proves the password like a login does, so it shares the login lockout.
-        const limitKey = `login:${schoolId}:${body.username.toLowerCase()}`;
-        const wait = await blockedMinutes(db, limitKey);
-        if (wait > 0) throw tooMany(`登录失败次数过多，请${wait}分钟后再试`);
-        user = await db.selectFrom('users').selectAll().where('school_id', '=', schoolId).where('username', '=', body.username).where('role', '=', 'student').executeTakeFirst();
-        if (!user || !(await verifyPassword(body.password, user.password_hash))) {
-          await recordFailure(db, limitKey, deps.limitsFor(schoolId).login);
-          throw refuse('请输入正确的账号密码');
-        }
+        // Binding proves the password like a login does, so it goes through the same login rules and lockout.
+        const username = body.username;
+        user = await checkPassword(db, {
+          accountKey: loginKey(schoolId, username),
+          ip: request.ip,
+          password: body.password,
+          limits: deps.limitsFor(schoolId),
+          find: () => db.selectFrom('users').selectAll().where('school_id', '=', schoolId).where('username', '=', username).where('role', '=', 'student').executeTakeFirst(),
+          wrong: '请输入正确的账号密码',
+        });
         if (user.open_id) throw refuse('该账号已绑定其他微信');
         await db.updateTable('users').set({ open_id: openId }).where('id', '=', user.id).execute();
       }

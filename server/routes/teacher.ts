@@ -1,21 +1,23 @@
-import { verifyPassword } from '../db/password';
 import { now } from '../db/time';
 import { currentUser } from '../http/auth';
-import { refuse, tooMany } from '../http/errors';
+import { refuse } from '../http/errors';
+import type { SchoolInfo } from '../services/schools';
+import { accountLimits } from '../services/accounts';
+import { checkPassword, loginKey } from '../services/login-guard';
 import { addMessage, cleanMessage, findConversation, history, markReadByTeacher, partnerIn } from '../services/messaging';
-import { blockedMinutes, clearFailures, recordFailure } from '../services/rateLimit';
 import { createSession } from '../services/sessions';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+import type { SiteConfigSource } from './system';
 
-const LOGIN_LIMIT = { limit: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 };
 const studentField = field.int('学生');
 
 /**
  * The teacher's side of the conversations (not in the original spec): a teacher client signs in with a teacher
  * account, lists its conversations, reads one and replies; students see replies by polling. docs/api.md.
  */
-export function teacherRoutes(ctx: RouteContext): void {
+export function teacherRoutes(ctx: RouteContext, opts: { config: SiteConfigSource }): void {
   const { db } = ctx;
+  const limitsFor = (schoolId: number) => accountLimits(opts.config.forSchool({ id: schoolId } as SchoolInfo).app as Record<string, unknown>);
 
   defineRoute(ctx, 'teacher/login', {
     schema: {
@@ -23,21 +25,23 @@ export function teacherRoutes(ctx: RouteContext): void {
         username: field.str('账号', { minLength: 1, maxLength: 20, errorMessage: '请输入账号' }),
         password: field.str('密码', { minLength: 1, maxLength: 64, errorMessage: '请输入密码' }),
         school_id: field.int('学校'),
+        captcha_key: field.str('验证码标识', { maxLength: 64 }),
+        captcha_code: field.str('验证码', { maxLength: 4, errorMessage: { maxLength: '验证码格式不正确' } }),
       }, ['username', 'password', 'school_id']),
     },
     async handler(request) {
-      const body = request.body as { username: string; password: string; school_id: number };
-      const key = `teacher-login:${body.school_id}:${body.username.trim().toLowerCase()}`;
-      const wait = await blockedMinutes(db, key);
-      if (wait > 0) throw tooMany(`登录失败次数过多，请${wait}分钟后再试`);
-      const user = await db.selectFrom('users').selectAll()
-        .where('school_id', '=', body.school_id).where('username', '=', body.username.trim()).where('role', '=', 'teacher').where('status', '=', 1)
-        .executeTakeFirst();
-      if (!user || !(await verifyPassword(body.password, user.password_hash))) {
-        await recordFailure(db, key, LOGIN_LIMIT);
-        throw refuse('账号或密码错误');
-      }
-      await clearFailures(db, key);
+      const body = request.body as { username: string; password: string; school_id: number; captcha_key?: string; captcha_code?: string };
+      const username = body.username.trim();
+      // The same login rules as students: counted before the check, image code after failures, equal timing.
+      const user = await checkPassword(db, {
+        accountKey: loginKey(body.school_id, username),
+        ip: request.ip,
+        password: body.password,
+        limits: limitsFor(body.school_id),
+        captcha: { key: body.captcha_key, code: body.captcha_code },
+        find: () => db.selectFrom('users').selectAll().where('school_id', '=', body.school_id).where('username', '=', username).where('role', '=', 'teacher').where('status', '=', 1).executeTakeFirst(),
+        wrong: '账号或密码错误',
+      });
       const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
       return new Answer({ token, user_id: user.id, school_id: user.school_id, username: user.username, realname: user.realname }, '登录成功');
     },

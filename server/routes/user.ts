@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { verifyPassword } from '../db/password';
 import { currentUser, logout } from '../http/auth';
-import { refuse, tooMany } from '../http/errors';
+import { refuse } from '../http/errors';
 import { accountLimits, assertMobileFree, assertOrgChain, assertUsernameFree, changePassword, createStudent, findByMobile, setPassword, startSession, type AccountLimits } from '../services/accounts';
-import { consumeCaptcha } from '../services/captcha';
-import { blockedMinutes, clearFailures, recordFailure } from '../services/rateLimit';
+import { checkPassword, loginKey } from '../services/login-guard';
+import { clearFailures } from '../services/rateLimit';
 import { schoolForHost, type SchoolInfo } from '../services/schools';
 import { consumeCode, createSmsProvider, type SmsProvider } from '../services/sms';
 import { DevScanProvider, type ScanProvider } from '../services/qr';
@@ -80,36 +79,18 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
     async handler(request: FastifyRequest) {
       const body = request.body as { username: string; password: string; school_id?: number; captcha_key?: string; captcha_code?: string };
       const schoolId = await deps.schoolOf(request, body.school_id);
-      const limits = deps.limitsFor(schoolId);
       const username = body.username.trim();
-      const accountKey = `login:${schoolId}:${username.toLowerCase()}`;
-      const ipKey = `login-ip:${request.ip}`;
-      for (const key of [accountKey, ipKey]) {
-        const wait = await blockedMinutes(db, key);
-        if (wait > 0) throw tooMany(`登录失败次数过多，请${wait}分钟后再试`);
-      }
-      const fail = async (message: string) => {
-        await recordFailure(db, accountKey, limits.login);
-        await recordFailure(db, ipKey, limits.loginPerIp);
-        return refuse(message);
-      };
-
-      // The login page always sends an image code; API clients must once an account has failed repeatedly.
-      const failures = Number((await db.selectFrom('rate_limits').select('count').where('key', '=', accountKey).executeTakeFirst())?.count ?? 0);
-      if (body.captcha_key || failures >= limits.captchaAfterFailures) {
-        try {
-          await consumeCaptcha(db, body.captcha_key, body.captcha_code);
-        } catch (err) {
-          throw await fail((err as Error).message);
-        }
-      }
-
-      const user = await db.selectFrom('users').selectAll().where('school_id', '=', schoolId).where('username', '=', username).executeTakeFirst();
-      const ok = user ? await verifyPassword(body.password, user.password_hash) : false;
-      if (!user || !ok) throw await fail(WRONG_CREDENTIALS);
+      const user = await checkPassword(db, {
+        accountKey: loginKey(schoolId, username),
+        ip: request.ip,
+        password: body.password,
+        limits: deps.limitsFor(schoolId),
+        captcha: { key: body.captcha_key, code: body.captcha_code },
+        find: () => db.selectFrom('users').selectAll().where('school_id', '=', schoolId).where('username', '=', username).executeTakeFirst(),
+        wrong: WRONG_CREDENTIALS,
+      });
       if (user.status !== 1) throw refuse('账号已被停用，请联系管理员');
       if (user.role === 'teacher') throw refuse('教师账号请登录教师端');
-      await clearFailures(db, accountKey);
       return new Answer(await startSession(db, user, { userAgent: request.headers['user-agent'], ip: request.ip }), '登录成功');
     },
   });
@@ -137,9 +118,13 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
     async handler(request) {
       const body = request.body as { verification_key: string; verification_code: string; mobile: string; username: string; password: string; school_id?: number };
       const schoolId = await deps.schoolOf(request, body.school_id);
+      // The code first: only someone holding a code sent to this number learns whether an account name is taken.
+      const code = { mobile: body.mobile, purpose: 'register' as const, code: body.verification_code, key: body.verification_key };
+      const rules = deps.limitsFor(schoolId).sms;
+      await consumeCode(db, code, rules, { keep: true });
       await assertUsernameFree(db, schoolId, body.username);
       await assertMobileFree(db, schoolId, body.mobile);
-      await consumeCode(db, { mobile: body.mobile, purpose: 'register', code: body.verification_code, key: body.verification_key }, deps.limitsFor(schoolId).sms);
+      await consumeCode(db, code, rules);
       const user = await createStudent(db, { schoolId, username: body.username, password: body.password, mobile: body.mobile });
       return new Answer({ user_id: user.id, username: user.username }, '注册成功');
     },
@@ -158,7 +143,7 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
     if (!user) throw refuse('该手机号未注册');
     await consumeCode(db, { mobile: body.mobile, purpose: 'reset', code: body.verification_code, key: body.verification_key }, deps.limitsFor(schoolId).sms);
     await setPassword(db, user.id, body.new_password);
-    await clearFailures(db, `login:${schoolId}:${user.username.toLowerCase()}`);
+    await clearFailures(db, loginKey(schoolId, user.username));
     return new Answer(null, '密码重置成功');
   };
   // Two names for one operation: the original client calls check_mobile (newest code) and forgetPassword (with the key).

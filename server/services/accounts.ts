@@ -14,8 +14,12 @@ export interface AccountLimits {
   sms: SmsRules;
   smsPerIp: LimitRule;
   captchaPerIp: LimitRule;
+  /** Password attempts per account (counted before the check; a success clears them). */
   login: LimitRule;
+  /** Login attempts per address: only a flood ceiling, far above a classroom sharing one NAT address. */
   loginPerIp: LimitRule;
+  /** Failed logins per address after which every login from it needs the image code (friction, never a block). */
+  loginPerIpFailures: LimitRule;
   /** Wrong passwords for one account after which the image code is required even from API clients. */
   captchaAfterFailures: number;
 }
@@ -23,9 +27,11 @@ export interface AccountLimits {
 export const DEFAULT_LIMITS: AccountLimits = {
   sms: { codeTtlSeconds: 300, resendSeconds: 60, maxAttempts: 5 },
   smsPerIp: { limit: 20, windowSeconds: 3600, blockSeconds: 3600 },
-  captchaPerIp: { limit: 60, windowSeconds: 60, blockSeconds: 60 },
+  // A whole classroom opens the login page at once from one campus address.
+  captchaPerIp: { limit: 600, windowSeconds: 60, blockSeconds: 60 },
   login: { limit: 5, windowSeconds: 900, blockSeconds: 900 },
-  loginPerIp: { limit: 50, windowSeconds: 900, blockSeconds: 900 },
+  loginPerIp: { limit: 1000, windowSeconds: 600, blockSeconds: 300 },
+  loginPerIpFailures: { limit: 20, windowSeconds: 900, blockSeconds: 0 },
   captchaAfterFailures: 3,
 };
 

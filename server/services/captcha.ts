@@ -57,9 +57,17 @@ export async function issueCaptcha(db: Db, opts: { dev: boolean }): Promise<{ ke
  */
 export async function consumeCaptcha(db: Db, key: string | undefined, code: string | undefined): Promise<void> {
   if (!key || !code) throw refuse('请输入验证码');
-  const row = await db.selectFrom('captchas').selectAll().where('key', '=', key).executeTakeFirst();
-  if (!row || row.used_at || row.expires_at < now() || row.attempts >= MAX_ATTEMPTS) throw refuse('验证码已失效，请刷新后重试');
-  await db.updateTable('captchas').set({ used_at: now(), attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+  // One statement uses the code up and reads its answer: two requests racing with one code cannot both get it.
+  const row = await db
+    .updateTable('captchas')
+    .set((eb) => ({ used_at: now(), attempts: eb('attempts', '+', 1) }))
+    .where('key', '=', key)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>=', now())
+    .where('attempts', '<', MAX_ATTEMPTS)
+    .returning('answer_hash')
+    .executeTakeFirst();
   devAnswers.delete(key);
+  if (!row) throw refuse('验证码已失效，请刷新后重试');
   if (row.answer_hash !== hashAnswer(key, code.trim())) throw refuse('验证码不正确');
 }

@@ -68,19 +68,27 @@ export async function sendCode(db: Db, provider: SmsProvider, mobile: string, pu
 }
 
 /**
- * Checks an SMS code and uses it up on success. Without a key the newest code sent to the number is checked.
- * Wrong tries are counted; after `maxAttempts` the code is dead and a new one must be requested.
+ * Checks an SMS code and, unless `keep` is set, uses it up on success. Without a key the newest code sent to the
+ * number is checked. Every check takes one of the code's `maxAttempts` in a single conditional update before the
+ * comparison, so parallel guesses cannot try more codes than that; after them the code is dead.
  */
-export async function consumeCode(db: Db, input: { mobile: string; purpose: SmsPurpose; code: string; key?: string }, rules: SmsRules): Promise<void> {
-  let query = db.selectFrom('verification_codes').selectAll().where('mobile', '=', input.mobile).where('purpose', '=', input.purpose);
+export async function consumeCode(db: Db, input: { mobile: string; purpose: SmsPurpose; code: string; key?: string }, rules: SmsRules, opts: { keep?: boolean } = {}): Promise<void> {
+  let query = db.selectFrom('verification_codes').select(['id', 'used_at', 'expires_at', 'attempts']).where('mobile', '=', input.mobile).where('purpose', '=', input.purpose);
   query = input.key ? query.where('key', '=', input.key) : query.orderBy('id', 'desc');
-  const row = await query.executeTakeFirst();
-  if (!row) throw refuse(input.key ? '验证码已失效，请重新获取' : '请获取验证码！');
-  if (row.used_at || row.expires_at < now()) throw refuse('验证码已失效，请重新获取');
-  if (row.attempts >= rules.maxAttempts) throw refuse('验证码错误次数过多，请重新获取');
-  if (row.code_hash !== hashCode(row.key, input.code.trim())) {
-    await db.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
-    throw refuse('请输入正确验证码');
-  }
-  await db.updateTable('verification_codes').set({ used_at: now() }).where('id', '=', row.id).execute();
+  const found = await query.executeTakeFirst();
+  if (!found) throw refuse(input.key ? '验证码已失效，请重新获取' : '请获取验证码！');
+  if (found.used_at || found.expires_at < now()) throw refuse('验证码已失效，请重新获取');
+  const row = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', found.id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', rules.maxAttempts)
+    .returning(['key', 'code_hash'])
+    .executeTakeFirst();
+  if (!row) throw refuse('验证码错误次数过多，请重新获取');
+  if (row.code_hash !== hashCode(row.key, input.code.trim())) throw refuse('请输入正确验证码');
+  if (opts.keep) return;
+  const used = await db.updateTable('verification_codes').set({ used_at: now() }).where('id', '=', found.id).where('used_at', 'is', null).executeTakeFirst();
+  if (Number(used.numUpdatedRows) === 0) throw refuse('验证码已失效，请重新获取');
 }

@@ -39,7 +39,7 @@ export async function startServer(dirs: { dataDir: string; configDir: string; di
   let log = '';
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dirs.dataDir, CONFIG_DIR: dirs.configDir, DIST_DIR: dirs.distDir, DATABASE_URL: '', DEV_HOOKS: '1', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dirs.dataDir, CONFIG_DIR: dirs.configDir, DIST_DIR: dirs.distDir, DATABASE_URL: '', DEV_HOOKS: '1', PASSWORD_SCRYPT_COST: process.env.PASSWORD_SCRYPT_COST ?? '14', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (log += chunk));

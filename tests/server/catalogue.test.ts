@@ -295,7 +295,11 @@ describe.each(DATABASES)('learning catalogue on %s', (kind) => {
       const page = await s.app.inject({ method: 'GET', url: '/sim/4?token=x' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
-      expect(page.body).toContain('sim/result');
+      expect(page.body).toContain('<script src="/sim/assets/sim.js"></script>');
+      const script = await s.app.inject({ method: 'GET', url: '/sim/assets/sim.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toContain('sim/result');
+      expect((await s.app.inject({ method: 'GET', url: '/sim/assets/index.html' })).statusCode).toBe(404);
     });
   });
 });
