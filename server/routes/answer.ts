@@ -36,7 +36,7 @@ export function answerRoutes(ctx: RouteContext): void {
     },
   });
 
-  // Reading the history marks the teacher's messages read.
+  // A read only reads: a link from another site (a cross-site GET carries the cookie) must not change anything.
   defineRoute(ctx, 'answer/messageinfo', {
     schema: { querystring: teacherQuery },
     async handler(request) {
@@ -45,8 +45,20 @@ export function answerRoutes(ctx: RouteContext): void {
       await partnerIn(db, user.school_id, teacher_id, 'teacher');
       const conversation = await findConversation(db, user.id, teacher_id);
       if (!conversation || conversation.deleted_by_student) return [];
-      if (conversation.status || conversation.unread_student) await markReadByStudent(db, conversation.id);
       return history(db, conversation.id, conversation.student_cleared_id);
+    },
+  });
+
+  // The chat marks a conversation read when the student has it open: a POST, like every change.
+  defineRoute(ctx, 'answer/messageread', {
+    schema: { body: teacherQuery },
+    async handler(request) {
+      const user = currentUser(request);
+      const { teacher_id } = request.body as { teacher_id: number };
+      await partnerIn(db, user.school_id, teacher_id, 'teacher');
+      const conversation = await findConversation(db, user.id, teacher_id);
+      if (conversation && !conversation.deleted_by_student && (conversation.status || conversation.unread_student)) await markReadByStudent(db, conversation.id);
+      return new Answer(null, '已读');
     },
   });
 

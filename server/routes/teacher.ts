@@ -71,8 +71,19 @@ export function teacherRoutes(ctx: RouteContext, opts: { config: SiteConfigSourc
       await partnerIn(db, teacher.school_id, student_id, 'student');
       const conversation = await findConversation(db, student_id, teacher.id);
       if (!conversation) return [];
-      if (conversation.unread_teacher) await markReadByTeacher(db, conversation.id);
       return history(db, conversation.id);
+    },
+  });
+
+  defineRoute(ctx, 'teacher/messageread', {
+    schema: { body: objectSchema({ student_id: studentField }, ['student_id']) },
+    async handler(request) {
+      const teacher = currentUser(request);
+      const { student_id } = request.body as { student_id: number };
+      await partnerIn(db, teacher.school_id, student_id, 'student');
+      const conversation = await findConversation(db, student_id, teacher.id);
+      if (conversation?.unread_teacher) await markReadByTeacher(db, conversation.id);
+      return new Answer(null, '已读');
     },
   });
 

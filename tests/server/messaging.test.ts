@@ -91,12 +91,18 @@ describe.each(DATABASES)('messaging API on %s', (kind) => {
     // A teacher only reaches students of the own school.
     const partner = await teacherToken('teacher1', 100045);
     expect((await s.post('teacher/reply', { student_id: student31.id, message: '你好' }, partner)).status).toBe(404);
+    expect((await s.post('teacher/messageread', { student_id: student31.id }, partner)).status).toBe(404);
+    expect((await s.post('answer/messageread', { teacher_id: student31.id }, stu31)).status).toBe(404); // not a teacher
+    expect((await s.post('teacher/messageread', { student_id: student31.id }, stu31)).status).toBe(403);
   });
 
   it('lets the teacher read and reply; the student sees the reply unread until reading it', async () => {
     const mine = (await s.get('teacher/conversations', {}, teacher1)).body.data;
     expect(mine.find((c: any) => c.student_id === student31.id)).toMatchObject({ unread: 1, author_id: student31.id });
     expect((await s.get('teacher/messageinfo', { student_id: student31.id }, teacher1)).body.data).toHaveLength(1);
+    // Reading changes nothing; the teacher's client marks it read with a POST.
+    expect((await db().selectFrom('conversations').select('unread_teacher').where('student_id', '=', student31.id).executeTakeFirstOrThrow()).unread_teacher).toBe(1);
+    expect((await s.post('teacher/messageread', { student_id: student31.id }, teacher1)).body.code).toBe(200);
     expect((await db().selectFrom('conversations').select('unread_teacher').where('student_id', '=', student31.id).executeTakeFirstOrThrow()).unread_teacher).toBe(0);
 
     expect((await s.post('teacher/reply', { student_id: student31.id, message: '肩台宽度 1.0mm 左右。' }, teacher1)).body.code).toBe(200);
@@ -107,6 +113,11 @@ describe.each(DATABASES)('messaging API on %s', (kind) => {
 
     const info = (await s.get('answer/messageinfo', { teacher_id: t1.id }, stu31)).body.data;
     expect(info.map((m: any) => m.author_id)).toEqual([student31.id, t1.id]);
+    // A GET never writes (a link from another site carries the cookie): still unread until the chat POSTs.
+    expect((await s.get('answer/messagelist', {}, stu31)).body.data[0]).toMatchObject({ status: 1, unread: 1 });
+    expect((await s.app.inject({ method: 'GET', url: `/api/answer/messageinfo?teacher_id=${t1.id}`, headers: { cookie: `token=${stu31}`, referer: 'https://elsewhere.example/' } })).statusCode).toBe(200);
+    expect((await s.get('answer/messagelist', {}, stu31)).body.data[0]).toMatchObject({ status: 1, unread: 1 });
+    expect((await s.post('answer/messageread', { teacher_id: t1.id }, stu31)).body.code).toBe(200);
     const after = (await s.get('answer/messagelist', {}, stu31)).body.data[0];
     expect(after).toMatchObject({ status: 0, unread: 0 });
     expect((await s.post('message/get_class', {}, stu31)).body.data.unread).toBe(0);

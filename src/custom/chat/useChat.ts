@@ -40,7 +40,10 @@ export function useChat(pollMs: number) {
       if (current.current !== teacherId) return;
       setMessages(data);
       seen.current = stamp(before?.find((c) => c.teacher_id === teacherId));
-      // Reading marked the teacher's messages read: the dot and the counters follow.
+      // Shown to the student: mark the teacher's messages read (a POST; reading the history changes nothing), then
+      // the dot and the counters follow.
+      const wasUnread = before === null || before.some((c) => c.teacher_id === teacherId && (c.status || c.unread));
+      if (wasUnread) await api.call('answer/messageread', { teacher_id: teacherId }, { silent: true }).catch(() => undefined);
       setList((list) => list.map((c) => (c.teacher_id === teacherId ? { ...c, status: 0, unread: 0 } : c)));
       void unread.refresh().catch(() => undefined);
     } finally {
