@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { currentUser, identify } from '../http/auth';
-import { notFound, refuse } from '../http/errors';
-import { courseDetail, visibleCourse } from '../services/catalogue';
+import { refuse } from '../http/errors';
+import { courseDetail, requireVisibleCourse } from '../services/catalogue';
 import { favoritesPage, setFavorite } from '../services/favorites';
 import { issueLaunchToken, launchUrl } from '../services/launch';
 import type { User } from '../db/schema';
@@ -26,8 +26,7 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
     const user = currentUser(request);
     const body = (request.body ?? {}) as { learn_id: number; user_id?: number };
     assertOwnScope(user, body);
-    const course = await visibleCourse(db, user, body.learn_id);
-    if (!course) throw notFound('实训项目不存在或未对您开放');
+    const course = await requireVisibleCourse(db, user, body.learn_id);
     return { user, course, body };
   }
 
@@ -45,8 +44,7 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
     async handler(request) {
       const user = await identify(db, request);
       const viewer = user ?? { school_id: (await schoolForHost(db, request.headers.host, opts.defaultDomain)).id, class_id: null };
-      const course = await visibleCourse(db, viewer, (request.body as { learn_id: number }).learn_id);
-      if (!course) throw notFound('实训项目不存在或未对您开放');
+      const course = await requireVisibleCourse(db, viewer, (request.body as { learn_id: number }).learn_id);
       const state = user ? await stateOf(user) : { blocked: null, notice: null };
       return { ...(await courseDetail(db, viewer, course)), blocked: state.blocked, notice: state.notice };
     },

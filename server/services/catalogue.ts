@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '../db';
 import type { User } from '../db/schema';
+import { notFound } from '../http/errors';
 
 /** Who is looking: a signed-in student, or a visitor of a school's site (no class, no id). */
 export type Viewer = Pick<User, 'school_id' | 'class_id'> & { id?: number };
@@ -100,6 +101,18 @@ export async function visibleCourse(db: Db, user: Viewer, learnId: number) {
   const topId = course.parent_learn_id ?? course.id;
   const top = await visibleCourses(db, user).select('learns.id').where('learns.id', '=', topId).executeTakeFirst();
   return top ? course : undefined;
+}
+
+export const NOT_VISIBLE = '实训项目不存在或未对您开放';
+
+/**
+ * The one visibility rule for every route that takes a learn_id: the course, or the same 404 whether it does not
+ * exist, is unpublished, belongs to another school or is restricted to other classes — never its name or contents.
+ */
+export async function requireVisibleCourse(db: Db, user: Viewer, learnId: number) {
+  const course = await visibleCourse(db, user, learnId);
+  if (!course) throw notFound(NOT_VISIBLE);
+  return course;
 }
 
 /** Everything the course-detail page shows: sections, gallery files, resources, child courses, favourite flag. */

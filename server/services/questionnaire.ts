@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { requireVisibleCourse } from './catalogue';
 import type { User } from '../db/schema';
 import { now } from '../db/time';
 import { notFound, refuse } from '../http/errors';
@@ -14,8 +15,7 @@ export const NOT_TRAINED = '完成该实验的训练后才能评价';
 
 /** The questionnaire of an experiment: its own definition if it has one, else the default one (learn_id null). */
 export async function questionnaireOf(db: Db, user: User, learnId: number) {
-  const learn = await db.selectFrom('learns').select(['id', 'name']).where('id', '=', learnId).executeTakeFirst();
-  if (!learn) throw notFound('实验不存在');
+  const learn = await requireVisibleCourse(db, user, learnId);
   const definition =
     (await db.selectFrom('questionnaires').select('problem').where('learn_id', '=', learnId).orderBy('id', 'desc').executeTakeFirst()) ??
     (await db.selectFrom('questionnaires').select('problem').where('learn_id', 'is', null).orderBy('id', 'desc').executeTakeFirst());
