@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import type { Db } from './db';
 import type { Contract } from './contract';
 import { installAuth } from './http/auth';
+import { clientErrorHandler } from './http/client-errors';
 import { installErrorHandling } from './http/envelope';
 import { installRequestLog, requestId } from './http/request-log';
 import type { RouteContext } from './routes/define';
@@ -48,6 +49,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }), // installRequestLog writes one line instead
     trustProxy: (opts.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true, keywords: ['errorMessage'] } },
   });
   const defaultDomain = opts.defaultDomain ?? 'demo';

@@ -10,6 +10,19 @@ export interface Envelope<T = unknown> {
   errors?: Record<string, string[]>;
 }
 
+/** A multipart body cut off before its closing boundary, or sent without one (the parser's own wording). */
+const MALFORMED_UPLOAD = /^(Unexpected end of (multipart data|form|file)|Multipart: Boundary not found|Malformed part header)/;
+
+/** Fastify's body errors, in words a user or an integrator can act on. */
+const BAD_BODY: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求内容格式不正确：不是有效的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容格式不正确：JSON 内容为空',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求格式，请以表单（application/x-www-form-urlencoded）提交',
+  FST_ERR_CTP_BODY_TOO_LARGE: '上传内容过大',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求内容长度不正确',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: '上传请求格式不正确：应为 multipart/form-data',
+};
+
 export const success = <T>(data: T, message = 'success'): Envelope<T> => ({ code: 200, data, message });
 
 function send(reply: FastifyReply, status: number, body: Envelope<null>) {
@@ -33,11 +46,14 @@ export function installErrorHandling(app: FastifyInstance): void {
       const message = Object.values(errors)[0]?.[0] ?? MESSAGES.badRequest;
       return send(reply, 422, { code: 422, data: null, message, errors });
     }
+    if (MALFORMED_UPLOAD.test(error.message)) {
+      return send(reply, 400, { code: 400, data: null, message: '上传内容不完整或格式不正确（缺少分隔符或结束标记），请重新上传' });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(reply, 429, { code: 429, data: null, message: MESSAGES.tooMany });
     if (status >= 400 && status < 500) {
-      // Malformed JSON/form bodies, oversized payloads, wrong content types.
-      const message = status === 413 ? '上传内容过大' : status === 415 ? '不支持的请求格式' : MESSAGES.badRequest;
+      // Malformed JSON/form bodies, oversized payloads, wrong content types: say which.
+      const message = BAD_BODY[(error as FastifyError).code ?? ''] ?? (status === 413 ? '上传内容过大' : status === 415 ? '不支持的请求格式' : MESSAGES.badRequest);
       return send(reply, status, { code: status, data: null, message });
     }
     if (isDatabaseUnavailable(error)) {

@@ -18,6 +18,10 @@ function fieldOf(error: FastifySchemaValidationError): string {
 
 function describe(error: FastifySchemaValidationError, label: string): string {
   const p = error.params as Record<string, unknown>;
+  // The whole body (not one field) is wrong: say so plainly instead of naming a field called "body".
+  if (label === 'body' || label === 'querystring') return '请求内容格式不正确：应为表单字段';
+  // A field without a Chinese title is an integration mistake, not a user's typo: name the field as sent.
+  if (/^[\w.]+$/.test(label)) return `请求内容格式不正确：${describe(error, `字段 ${label} `).replace(/^请填写/, '缺少')}`;
   switch (error.keyword) {
     case 'required':
       return `请填写${label}`;

@@ -42,9 +42,13 @@ export function defineRoute(ctx: RouteContext, name: string, spec: RouteSpec): v
   });
 }
 
+/** Largest integer any input may carry: ids are 32-bit on PostgreSQL, and SQLite refuses numbers past 64 bits. */
+export const MAX_INT = 2_147_483_647;
+
 /** Schema helpers: form fields arrive as strings; Fastify's ajv coerces them to the declared types. */
 export const field = {
-  int: (title: string, extra: Record<string, unknown> = {}) => ({ type: 'integer', title, ...extra }),
+  // Every integer input is bounded, so a page or id like 99999999999999999999 is a 422, never a database error.
+  int: (title: string, extra: Record<string, unknown> = {}) => ({ type: 'integer', title, minimum: -MAX_INT, maximum: MAX_INT, ...extra }),
   str: (title: string, extra: Record<string, unknown> = {}) => ({ type: 'string', title, ...extra }),
 };
 

@@ -117,7 +117,7 @@ describe.each(DATABASES)('foundation API on %s', (kind) => {
       expect(long.body.errors.username).toBeTruthy();
       const garbage = await s.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
       expect(garbage.statusCode).toBe(400);
-      expect(garbage.json().message).toBe('请按照要求输入正确的数据');
+      expect(garbage.json().message).toBe('请求内容格式不正确：不是有效的 JSON');
     });
 
     it('blocks an account after five failed logins in a row', async () => {
