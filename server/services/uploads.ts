@@ -109,9 +109,16 @@ export async function storeUpload(
   return { url: FILES_PREFIX + storedName, name, size: data.length, mime: MIME[kind], sha256 };
 }
 
+/**
+ * Control characters and the invisible direction marks (U+200E/F, U+202A–202E, U+2066–2069) that can make
+ * "invoice\u202Efdp.exe" display as "invoiceexe.pdf"; removed from every name a user supplies.
+ */
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+export const visibleText = (text: string) => text.replace(HIDDEN, '');
+
 /** The client's name is only shown back, never used as a path: keep the base name, short, with a truthful extension. */
-function cleanName(filename: string, ext: string): string {
-  const base = path.basename(filename || '').replace(/[\u0000-\u001f<>:"/\\|?*]/g, '').slice(0, 80);
+export function cleanName(filename: string, ext: string): string {
+  const base = path.basename(visibleText(filename || '')).replace(/[<>:"/\\|?*]/g, '').slice(0, 80);
   const stem = base.replace(/\.[^.]*$/, '') || 'file';
   return `${stem}.${ext}`;
 }

@@ -41,6 +41,16 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
     expect(row).toMatchObject({ owner_id: owner.id, mime: 'image/png', size: PNG.length, original_name: '我的作品.png' });
   });
 
+  it('strips direction overrides and control characters from the name it shows back (issue 14 #15)', async () => {
+    // "作业\u202Egnp.exe" would display as "作业exe.png": the override must not survive.
+    const res = await upload(PNG, '作业\u202Egnp.exe\u0007\u200f.png', mine);
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.name).toBe('作业gnp.exe.png');
+    const stored = res.body.data.url.slice('/files/'.length);
+    const row = await s.opened.db.selectFrom('uploads').select('original_name').where('stored_name', '=', stored).executeTakeFirstOrThrow();
+    expect(row.original_name).not.toMatch(/[\u202a-\u202e\u200e\u200f\u0000-\u001f]/);
+  });
+
   it('judges a file by its content, not its name', async () => {
     const jpeg = await upload(JPEG, 'photo.png', mine);
     expect(jpeg.body.data.url).toMatch(/\.jpg$/);
