@@ -67,10 +67,11 @@ export function createConfigStore(options: ConfigStoreOptions): ConfigStore {
       cache = new Map();
       return [];
     }
-    options.onIssues?.(current);
+    // At start-up there is no earlier configuration to keep serving: the server does not start, and says why.
     if (!snapshot) {
-      throw new Error(`配置有 ${current.length} 处错误，无法启动:\n${current.map(formatIssue).join('\n')}`);
+      throw new Error(`配置有 ${current.length} 处错误，服务未启动（修正后重新启动）:\n${current.map(formatIssue).join('\n')}`);
     }
+    options.onIssues?.(current);
     return current;
   };
 
