@@ -12,6 +12,7 @@ import { installAuth } from './http/auth';
 import { installErrorHandling } from './http/envelope';
 import type { RouteContext } from './routes/define';
 import { registerRoutes } from './routes';
+import { configureSessions, type SessionSettings } from './services/sessions';
 import type { SiteConfigSource } from './routes/system';
 
 export interface AppOptions {
@@ -26,6 +27,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Secret partner platforms send to issue landing tickets; a development default when unset. */
   partnerSecret?: string;
+  /** Idle timeout and validated-session cache (services/sessions.ts); defaults when absent. */
+  sessions?: Partial<SessionSettings>;
 }
 
 export const DEV_PARTNER_SECRET = 'dev-partner-secret';
@@ -43,6 +46,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   installAuth(app);
+  configureSessions(opts.db, opts.sessions ?? {});
   // gzip for the site and API replies: the main script shrinks from ~1.4 MB to ~450 KB on the wire.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);

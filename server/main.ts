@@ -5,8 +5,12 @@ import { createConfigStore, formatIssue } from './config';
 import { loadContract } from './contract';
 import { migrate, openDatabase } from './db';
 import { DEMO_PASSWORD, isSeeded, seed } from './seed';
+import { sessionSettingsFromEnv } from './services/sessions';
 
-/** Starts the platform: PORT, HOST, DATA_DIR, DATABASE_URL, CONFIG_DIR, DIST_DIR from the environment. */
+/**
+ * Starts the platform: PORT, HOST, DATA_DIR, DATABASE_URL, CONFIG_DIR, DIST_DIR, SESSION_IDLE_MINUTES and
+ * SESSION_CACHE_SECONDS from the environment.
+ */
 async function main() {
   const root = path.resolve(import.meta.dirname, '..');
   const port = Number(process.env.PORT ?? 8080);
@@ -26,7 +30,7 @@ async function main() {
     console.log(`演示数据已生成：${summary.users} 个用户，${summary.learns} 门课程（${summary.seconds.toFixed(1)} 秒）`);
   }
 
-  const app = await buildApp({ db: opened.db, contract, config, dataDir, distDir, logger: true, defaultDomain: process.env.DEFAULT_SCHOOL_DOMAIN ?? 'demo', partnerSecret: process.env.LANDING_PARTNER_SECRET });
+  const app = await buildApp({ db: opened.db, contract, config, dataDir, distDir, logger: true, defaultDomain: process.env.DEFAULT_SCHOOL_DOMAIN ?? 'demo', partnerSecret: process.env.LANDING_PARTNER_SECRET, sessions: sessionSettingsFromEnv(process.env) });
   const shutdown = async () => {
     await app.close();
     await opened.close();
