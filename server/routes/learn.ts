@@ -1,10 +1,17 @@
 import { sql } from 'kysely';
 import { currentUser } from '../http/auth';
 import { categoryTree, inCategories, likePattern, parseIdList, visibleCourses } from '../services/catalogue';
+import { sharedCache } from '../services/sharedCache';
 import { assertOwnScope } from '../services/users';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 import { learnCourseRoutes } from './learn-course';
 import type { SiteConfigSource } from './system';
+
+/**
+ * Catalogue totals shared by a class live a minute: courses are published outside this server, so a new or
+ * withdrawn course shows in the total within a minute (the page itself is always read afresh).
+ */
+const catalogueTotals = sharedCache<number>(60_000);
 
 // The spec's full course list (/course) asks for 9999 rows at once.
 const MAX_PAGE_SIZE = 9999;
@@ -48,7 +55,11 @@ export function learnRoutes(ctx: RouteContext, opts: { defaultDomain: string; co
       const keyword = body.learn_name?.trim();
       if (keyword) query = query.where(sql<boolean>`learns.name like ${likePattern(keyword)} escape '\\'`);
 
-      const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+      const countAll = async () => Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+      // The total visits every visible course; without a keyword it is the same for the whole class, so it is shared.
+      const total = keyword
+        ? await countAll()
+        : await catalogueTotals.get(db, JSON.stringify([user.school_id, user.class_id, body.state ?? 1, parseIdList(body.category_id), body.type ?? null]), countAll);
       const rows = await query
         .select(['learns.id', 'learns.name', 'learns.thum', 'learns.change_time', 'learns.user_count', 'learns.times', 'learns.type', 'learns.introduce', 'learns.category_id'])
         .orderBy('learns.sort')

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../db';
 import type { User } from '../db/schema';
 import { notFound } from '../http/errors';
+import { sharedCache } from './sharedCache';
 
 /** Score bands (spec §4/§9): below 60 unqualified, 60 or more qualified, 90 or more excellent. */
 export const SCORE_BANDS = { excellent: 90, qualified: 60 } as const;
@@ -72,15 +73,31 @@ export async function scoreSummary(db: Db, userId: number, filter: ScoreFilter):
  */
 export async function rankIn(db: Db, scope: 'class_id' | 'grade_id', scopeId: number | null, userId: number, best: number | null, filter: ScoreFilter): Promise<number | null> {
   if (scopeId === null || best === null) return null;
-  const row = await db
-    .selectFrom('score_records')
-    .where(`score_records.${scope}`, '=', scopeId)
-    .where('score_records.total_score', '>', best)
-    .where('score_records.user_id', '!=', userId)
-    .where((eb) => learnCondition(eb, filter))
-    .select(sql<number>`count(distinct score_records.user_id)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n) + 1;
+  // The student's own records are all at or below their best, so the count depends on the score, not on who asks:
+  // students of a grade with the same best share it.
+  const key = JSON.stringify([scope, scopeId, best, filter.categoryIds, filter.learnId ?? null]);
+  return ranks.get(db, key, async () => {
+    const row = await db
+      .selectFrom('score_records')
+      .where(`score_records.${scope}`, '=', scopeId)
+      .where('score_records.total_score', '>', best)
+      .where('score_records.user_id', '!=', userId)
+      .where((eb) => learnCondition(eb, filter))
+      .select(sql<number>`count(distinct score_records.user_id)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n) + 1;
+  });
+}
+
+/**
+ * Ranks live 30 s: a rank scans the scores above the student's best, most of a large grade for a student near the
+ * bottom. A score recorded through this process clears them at once (recordedScore); other processes within 30 s.
+ */
+const ranks = sharedCache<number>(30_000);
+
+/** A score record was added or changed: ranks are computed afresh. */
+export function recordedScore(db: Db): void {
+  ranks.clear(db);
 }
 
 const LIST_COLUMNS = [
