@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { preparedQuery } from '../db/prepared';
 import type { User } from '../db/schema';
 import { formatTimestamp, now, parseTimestamp } from '../db/time';
 import { currentUser } from '../http/auth';
@@ -61,34 +62,42 @@ function present(r: Row, at: string) {
   };
 }
 
+/**
+ * What a list reply of one kind is built from, in one aggregate: the student's assignments (never edited in place:
+ * a new one has a higher id), how many have ended or not started (the rows' status), and the student's own marks
+ * (submissions, updates, grading), which also make the reply's summary header. Equal states give equal replies,
+ * so it is the reply's ETag.
+ */
+const listStateQuery = preparedQuery((db: Db, classId: number, userId: number, schoolId: number, kind: Kind, at: string) =>
+  db
+    .selectFrom('assignments as a')
+    .innerJoin('assignment_classes as ac', (j) => j.onRef('ac.assignment_id', '=', 'a.id').on('ac.class_id', '=', classId))
+    .leftJoin('marks as m', (j) => j.onRef('m.assignment_id', '=', 'a.id').on('m.user_id', '=', userId))
+    .where('a.school_id', '=', schoolId)
+    .where('a.kind', '=', kind)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.max('a.id').as('last_id'),
+      eb.fn.sum<number>(eb.case().when('a.end_time', '<', at).then(1).else(0).end()).as('ended'),
+      eb.fn.sum<number>(eb.case().when('a.start_time', '>', at).then(1).else(0).end()).as('upcoming'),
+      eb.fn.count<number>('m.id').as('marks'),
+      eb.fn.max('m.id').as('last_mark'),
+      eb.fn.max('m.updated_at').as('mark_at'),
+      eb.fn.max('m.graded_at').as('graded_at'),
+      eb.fn.count<number>('m.teacher_data').as('graded'),
+      eb.fn.sum<number>('m.score').as('score'),
+      eb.fn.sum<number>('m.total_time').as('time'),
+      eb.fn.sum<number>(eb.case().when('m.score', '>=', 90).then(1).else(0).end()).as('high'),
+      eb.fn.sum<number>(eb.case().when(eb.and([eb('m.score', '>=', 60), eb('m.score', '<', 90)])).then(1).else(0).end()).as('middle'),
+      eb.fn.sum<number>(eb.case().when('m.score', '<', 60).then(1).else(0).end()).as('low'),
+    ]),
+);
+
 export function assignRoutes(ctx: RouteContext): void {
   const { db } = ctx;
 
-  /**
-   * What a list reply of this kind is built from, in one aggregate: the student's assignments (never edited in place:
-   * a new one has a higher id), how many have ended or not started (the rows' status), and the student's own marks
-   * (submissions, updates, grading), which also make the reply's summary header. Equal states give equal replies,
-   * so it is the reply's ETag.
-   */
   async function listState(user: User, kind: Kind, at: string) {
-    const row = await visible(db, user, kind)
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.max('a.id').as('last_id'),
-        eb.fn.sum<number>(eb.case().when('a.end_time', '<', at).then(1).else(0).end()).as('ended'),
-        eb.fn.sum<number>(eb.case().when('a.start_time', '>', at).then(1).else(0).end()).as('upcoming'),
-        eb.fn.count<number>('m.id').as('marks'),
-        eb.fn.max('m.id').as('last_mark'),
-        eb.fn.max('m.updated_at').as('mark_at'),
-        eb.fn.max('m.graded_at').as('graded_at'),
-        eb.fn.count<number>('m.teacher_data').as('graded'),
-        eb.fn.sum<number>('m.score').as('score'),
-        eb.fn.sum<number>('m.total_time').as('time'),
-        eb.fn.sum<number>(eb.case().when('m.score', '>=', 90).then(1).else(0).end()).as('high'),
-        eb.fn.sum<number>(eb.case().when(eb.and([eb('m.score', '>=', 60), eb('m.score', '<', 90)])).then(1).else(0).end()).as('middle'),
-        eb.fn.sum<number>(eb.case().when('m.score', '<', 60).then(1).else(0).end()).as('low'),
-      ])
-      .executeTakeFirst();
+    const [row] = await listStateQuery(db, user.class_id ?? -1, user.id, user.school_id, kind, at);
     return { ...row, n: Number(row?.n ?? 0) };
   }
 

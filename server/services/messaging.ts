@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { User } from '../db/schema';
+import { preparedQuery } from '../db/prepared';
 import { now } from '../db/time';
 import { invalid, notFound } from '../http/errors';
 
@@ -135,20 +136,22 @@ export async function deleteForStudent(db: Db, conversationId: number): Promise<
     .execute();
 }
 
+const unreadCountsQuery = preparedQuery((db: Db, studentId: number) =>
+  db.selectNoFrom((eb) => {
+    const chats = eb.selectFrom('conversations').where('student_id', '=', studentId).where('deleted_by_student', '=', 0);
+    const notices = eb.selectFrom('notifications').where('user_id', '=', studentId);
+    return [
+      chats.select((c) => c.fn.coalesce(c.fn.sum<number>('unread_student'), c.lit(0)).as('n')).as('chat_unread'),
+      chats.select((c) => c.fn.countAll<number>().as('n')).as('chat_total'),
+      notices.select((n) => n.fn.countAll<number>().as('n')).as('notice_total'),
+      notices.select((n) => n.fn.countAll<number>().as('n')).where('read_at', 'is', null).as('notice_unread'),
+    ];
+  }),
+);
+
 /** Unread teacher messages and notifications of a student: what the counters in the page show. One query: it is polled. */
 export async function unreadCounts(db: Db, studentId: number) {
-  const row = await db
-    .selectNoFrom((eb) => {
-      const chats = eb.selectFrom('conversations').where('student_id', '=', studentId).where('deleted_by_student', '=', 0);
-      const notices = eb.selectFrom('notifications').where('user_id', '=', studentId);
-      return [
-        chats.select((c) => c.fn.coalesce(c.fn.sum<number>('unread_student'), c.lit(0)).as('n')).as('chat_unread'),
-        chats.select((c) => c.fn.countAll<number>().as('n')).as('chat_total'),
-        notices.select((n) => n.fn.countAll<number>().as('n')).as('notice_total'),
-        notices.select((n) => n.fn.countAll<number>().as('n')).where('read_at', 'is', null).as('notice_unread'),
-      ];
-    })
-    .executeTakeFirst();
+  const [row] = await unreadCountsQuery(db, studentId);
   return {
     chat: { total: Number(row?.chat_total ?? 0), unread: Number(row?.chat_unread ?? 0) },
     notice: { total: Number(row?.notice_total ?? 0), unread: Number(row?.notice_unread ?? 0) },

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db';
+import { preparedQuery } from '../db/prepared';
 import type { User } from '../db/schema';
 import { fromNow, now, parseTimestamp } from '../db/time';
 
@@ -111,6 +112,19 @@ export async function createSession(db: Db, userId: number, meta: { userAgent?: 
   return token;
 }
 
+const sessionQuery = preparedQuery((db: Db, hash: string, at: string, idleSince: string) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select(['s.id as session_id_', 's.last_seen_at as session_seen_'])
+    .where('s.token_hash', '=', hash)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', at)
+    .where('s.last_seen_at', '>', idleSince)
+    .where('u.status', '=', 1),
+);
+
 /**
  * The session and active user a token belongs to, when the session exists, is not revoked, has not expired and
  * has been used within the idle timeout. Answered from the cache while the entry is fresh; otherwise one query.
@@ -122,17 +136,7 @@ export async function resolveSession(db: Db, token: string): Promise<ResolvedSes
   const at = Date.now();
   let entry = cache.get(hash, at);
   if (!entry) {
-    const row = await db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .selectAll('u')
-      .select(['s.id as session_id_', 's.last_seen_at as session_seen_'])
-      .where('s.token_hash', '=', hash)
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', now())
-      .where('s.last_seen_at', '>', fromNow(-cache.settings.idleSeconds))
-      .where('u.status', '=', 1)
-      .executeTakeFirst();
+    const [row] = await sessionQuery(db, hash, now(), fromNow(-cache.settings.idleSeconds));
     if (!row) return null;
     const { session_id_: sessionId, session_seen_: seen, ...user } = row;
     entry = { sessionId, user, checkedAt: at, seenAt: at, seenWrittenAt: parseTimestamp(seen)?.getTime() ?? 0 };

@@ -1,21 +1,25 @@
 import type { Db } from '../db';
+import { preparedQuery } from '../db/prepared';
 import type { User } from '../db/schema';
 import { forbidden } from '../http/errors';
 import { trialExpired } from './learning';
 
-/** The profile the client keeps in state after login (spec: User info). */
-export async function userInfo(db: Db, user: User) {
-  // One query for the school and the names of the user's department, major, grade and class (each may be unset).
-  const org = await db
+/** The school and the names of a user's department, major, grade and class (each may be unset), in one query. */
+const orgQuery = preparedQuery((db: Db, schoolId: number, departId: number, majorId: number, gradeId: number, classId: number) =>
+  db
     .selectFrom('schools as s')
-    .leftJoin('departments as d', (j) => j.on('d.id', '=', user.depart_id ?? -1))
-    .leftJoin('majors as m', (j) => j.on('m.id', '=', user.major_id ?? -1))
-    .leftJoin('grades as g', (j) => j.on('g.id', '=', user.grade_id ?? -1))
-    .leftJoin('classes as c', (j) => j.on('c.id', '=', user.class_id ?? -1))
+    .leftJoin('departments as d', (j) => j.on('d.id', '=', departId))
+    .leftJoin('majors as m', (j) => j.on('m.id', '=', majorId))
+    .leftJoin('grades as g', (j) => j.on('g.id', '=', gradeId))
+    .leftJoin('classes as c', (j) => j.on('c.id', '=', classId))
     .select(['s.id', 's.school_name', 's.school_logo', 's.type', 's.domain_name', 'd.department_name', 'm.major_name', 'g.grade_name'])
     .select(['c.id as class_row', 'c.class_name', 'c.class_key', 'c.probation_status', 'c.probation_date'])
-    .where('s.id', '=', user.school_id)
-    .executeTakeFirst();
+    .where('s.id', '=', schoolId),
+);
+
+/** The profile the client keeps in state after login (spec: User info). */
+export async function userInfo(db: Db, user: User) {
+  const [org] = await orgQuery(db, user.school_id, user.depart_id ?? -1, user.major_id ?? -1, user.grade_id ?? -1, user.class_id ?? -1);
   const school = org && { id: org.id, school_name: org.school_name, school_logo: org.school_logo, type: org.type, domain_name: org.domain_name };
   const depart = org?.department_name != null ? { department_name: org.department_name } : undefined;
   const major = org?.major_name != null ? { major_name: org.major_name } : undefined;
