@@ -42,6 +42,8 @@ interface Entry extends ResolvedSession {
  */
 class SessionCache {
   settings: SessionSettings = { ...SESSION_DEFAULTS };
+  /** Counts revocations: a lookup that started before one may have read the revoked session and is not kept. */
+  generation = 0;
   private readonly byHash = new Map<string, Entry>();
   private readonly hashesOfUser = new Map<number, Set<string>>();
 
@@ -53,8 +55,8 @@ class SessionCache {
     return undefined;
   }
 
-  put(hash: string, entry: Entry): void {
-    if (this.settings.cacheSeconds <= 0) return;
+  put(hash: string, entry: Entry, generation: number): void {
+    if (this.settings.cacheSeconds <= 0 || generation !== this.generation) return;
     this.delete(hash);
     if (this.byHash.size >= CACHE_LIMIT) this.delete(this.byHash.keys().next().value!); // oldest first
     this.byHash.set(hash, entry);
@@ -64,11 +66,13 @@ class SessionCache {
   }
 
   forgetUser(userId: number): void {
+    this.generation++;
     for (const hash of this.hashesOfUser.get(userId) ?? []) this.byHash.delete(hash);
     this.hashesOfUser.delete(userId);
   }
 
   forgetSession(sessionId: number): void {
+    this.generation++;
     for (const [hash, entry] of this.byHash) if (entry.sessionId === sessionId) return this.delete(hash);
   }
 
@@ -136,11 +140,12 @@ export async function resolveSession(db: Db, token: string): Promise<ResolvedSes
   const at = Date.now();
   let entry = cache.get(hash, at);
   if (!entry) {
+    const generation = cache.generation;
     const [row] = await sessionQuery(db, hash, now(), fromNow(-cache.settings.idleSeconds));
     if (!row) return null;
     const { session_id_: sessionId, session_seen_: seen, ...user } = row;
     entry = { sessionId, user, checkedAt: at, seenAt: at, seenWrittenAt: parseTimestamp(seen)?.getTime() ?? 0 };
-    cache.put(hash, entry);
+    cache.put(hash, entry, generation);
   }
   entry.seenAt = at;
   if (at - entry.seenWrittenAt >= LAST_SEEN_REFRESH_SECONDS * 1000) {
