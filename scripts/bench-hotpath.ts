@@ -222,7 +222,7 @@ if (rows.some((r) => r.autosave)) {
 await stop(app.child);
 await stop(bare.child);
 await opened.close();
-if (!givenDir && !DATABASE_URL) fs.rmSync(dataDir, { recursive: true, force: true });
+if (!givenDir) fs.rmSync(dataDir, { recursive: true, force: true }); // our temp dir (also the upload dir of a PostgreSQL run)
 
 const bareAround = (i: number) => (bares[i].rps + bares[i + 1].rps) / 2;
 const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - [...s].length));
