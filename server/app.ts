@@ -14,6 +14,7 @@ import { installErrorHandling } from './http/envelope';
 import { installRequestLog, requestId } from './http/request-log';
 import type { RouteContext } from './routes/define';
 import { registerRoutes } from './routes';
+import { configureSessions, type SessionSettings } from './services/sessions';
 import type { SiteConfigSource } from './routes/system';
 
 export interface AppOptions {
@@ -36,6 +37,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** Secret partner platforms send to issue landing tickets; a development default when unset. */
   partnerSecret?: string;
+  /** Idle timeout and validated-session cache (services/sessions.ts); defaults when absent. */
+  sessions?: Partial<SessionSettings>;
 }
 
 export const DEV_PARTNER_SECRET = 'dev-partner-secret';
@@ -57,6 +60,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   installAuth(app);
   installRequestLog(app);
+  configureSessions(opts.db, opts.sessions ?? {});
   // gzip for the site and API replies: the main script shrinks from ~1.4 MB to ~450 KB on the wire.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);

@@ -8,6 +8,7 @@ import { loadContract } from './contract';
 import { openDatabase } from './db';
 import { DEMO_PASSWORD } from './seed';
 import { startHousekeeping } from './services/housekeeping';
+import { sessionSettingsFromEnv } from './services/sessions';
 
 /** Starts the platform; every setting comes from the environment (README, docs/deploy.md). */
 async function main() {
@@ -25,7 +26,10 @@ async function main() {
   const { seeded, empty } = await prepareDatabase(opened, { seedDemo: settings.seedDemo, log: console.log });
   if (seeded) console.log(`演示数据已生成：${seeded.users} 个用户，${seeded.learns} 门课程（${seeded.seconds.toFixed(1)} 秒）`);
 
-  const app = await buildApp({ db: opened.db, contract, config, dataDir, distDir, logLevel: settings.logLevel, trustProxy: settings.trustProxy, defaultDomain: settings.defaultDomain, partnerSecret: settings.partnerSecret });
+  const app = await buildApp({
+    db: opened.db, contract, config, dataDir, distDir, logLevel: settings.logLevel, trustProxy: settings.trustProxy,
+    defaultDomain: settings.defaultDomain, partnerSecret: settings.partnerSecret, sessions: sessionSettingsFromEnv(process.env),
+  });
   const stopHousekeeping = startHousekeeping(opened.db, { intervalMs: settings.housekeepingMinutes * 60_000, log: (result) => app.log.info({ pruned: result }, 'housekeeping') });
   const shutdown = async () => {
     stopHousekeeping();

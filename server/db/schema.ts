@@ -85,6 +85,8 @@ export interface SessionTable {
   revoked_at: Defaulted<Timestamp | null>;
   user_agent: Defaulted<string | null>;
   ip: Defaulted<string | null>;
+  /** Last use, refreshed at most once a minute (idle timeout). */
+  last_seen_at: Defaulted<Timestamp | null>;
 }
 
 // ---------- learning catalogue ----------

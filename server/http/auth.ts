@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { User } from '../db/schema';
-import { revokeSession, userIdForToken } from '../services/sessions';
+import { resolveSession, revokeSession } from '../services/sessions';
 import { forbidden, unauthenticated } from './errors';
 
 declare module 'fastify' {
@@ -19,17 +19,18 @@ export function tokenOf(request: FastifyRequest): string | null {
   return bearer ?? request.cookies?.token ?? null;
 }
 
-/** Loads the user behind the request's token; null when there is none or it is invalid, expired or revoked. */
+/**
+ * Loads the user behind the request's token; null when there is none or it is invalid, expired, idle too long or
+ * revoked. Validated sessions are cached briefly (services/sessions.ts), so most requests make no query here.
+ */
 export async function identify(db: Db, request: FastifyRequest): Promise<User | null> {
   const token = tokenOf(request);
   if (!token) return null;
-  const session = await userIdForToken(db, token);
+  const session = await resolveSession(db, token);
   if (!session) return null;
-  const user = await db.selectFrom('users').selectAll().where('id', '=', session.userId).where('status', '=', 1).executeTakeFirst();
-  if (!user) return null;
-  request.user = user;
+  request.user = session.user;
   request.sessionId = session.sessionId;
-  return user;
+  return session.user;
 }
 
 export function installAuth(app: FastifyInstance): void {

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { preparedQuery } from '../db/prepared';
 import type { User } from '../db/schema';
 import { formatTimestamp, now, parseTimestamp } from '../db/time';
 import { currentUser } from '../http/auth';
+import { answeredNotModified, etagOf } from '../http/conditional';
 import { notFound, refuse } from '../http/errors';
 import {
   assertInWindow, CATEGORY_NAMES, checkWork, CLASSIFY_NAMES, isInSystem, isUniqueViolation, jsonOr, parseFileList,
@@ -60,10 +62,46 @@ function present(r: Row, at: string) {
   };
 }
 
+/**
+ * What a list reply of one kind is built from, in one aggregate: the student's assignments (never edited in place:
+ * a new one has a higher id), how many have ended or not started (the rows' status), and the student's own marks
+ * (submissions, updates, grading), which also make the reply's summary header. Equal states give equal replies,
+ * so it is the reply's ETag.
+ */
+const listStateQuery = preparedQuery((db: Db, classId: number, userId: number, schoolId: number, kind: Kind, at: string) =>
+  db
+    .selectFrom('assignments as a')
+    .innerJoin('assignment_classes as ac', (j) => j.onRef('ac.assignment_id', '=', 'a.id').on('ac.class_id', '=', classId))
+    .leftJoin('marks as m', (j) => j.onRef('m.assignment_id', '=', 'a.id').on('m.user_id', '=', userId))
+    .where('a.school_id', '=', schoolId)
+    .where('a.kind', '=', kind)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.max('a.id').as('last_id'),
+      eb.fn.sum<number>(eb.case().when('a.end_time', '<', at).then(1).else(0).end()).as('ended'),
+      eb.fn.sum<number>(eb.case().when('a.start_time', '>', at).then(1).else(0).end()).as('upcoming'),
+      eb.fn.count<number>('m.id').as('marks'),
+      eb.fn.max('m.id').as('last_mark'),
+      eb.fn.max('m.updated_at').as('mark_at'),
+      eb.fn.max('m.graded_at').as('graded_at'),
+      eb.fn.count<number>('m.teacher_data').as('graded'),
+      eb.fn.sum<number>('m.score').as('score'),
+      eb.fn.sum<number>('m.total_time').as('time'),
+      eb.fn.sum<number>(eb.case().when('m.score', '>=', 90).then(1).else(0).end()).as('high'),
+      eb.fn.sum<number>(eb.case().when(eb.and([eb('m.score', '>=', 60), eb('m.score', '<', 90)])).then(1).else(0).end()).as('middle'),
+      eb.fn.sum<number>(eb.case().when('m.score', '<', 60).then(1).else(0).end()).as('low'),
+    ]),
+);
+
 export function assignRoutes(ctx: RouteContext): void {
   const { db } = ctx;
 
-  const list = (kind: Kind) => async (request: FastifyRequest) => {
+  async function listState(user: User, kind: Kind, at: string) {
+    const [row] = await listStateQuery(db, user.class_id ?? -1, user.id, user.school_id, kind, at);
+    return { ...row, n: Number(row?.n ?? 0) };
+  }
+
+  const list = (kind: Kind) => async (request: FastifyRequest, reply: FastifyReply) => {
     const user = currentUser(request);
     const b = (request.body ?? {}) as { page?: number; page_size?: number; status?: number; name?: string; category_id?: number; complete?: number };
     const page = b.page ?? 1;
@@ -81,16 +119,21 @@ export function assignRoutes(ctx: RouteContext): void {
     if (b.complete === 3) q = q.where('m.teacher_data', 'is not', null);
     if (b.complete === 4) q = q.where('m.id', 'is not', null).where('m.teacher_data', 'is', null);
 
-    const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const filtered = keyword || b.category_id || b.status || b.complete;
+    const countOf = async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+
+    // The new-work poll asks every minute: when nothing it could show has changed, it gets 304 after one query.
+    const state = await listState(user, kind, at);
+    const total = filtered ? await countOf() : state.n;
+    const filters = [page, pageSize, b.status ?? null, keyword ?? null, b.category_id ?? null, b.complete ?? null];
+    if (answeredNotModified(request, reply, etagOf(`assign/${kind}`, user.id, filters, total, state))) return reply;
     const rows = (await q.select([...rowColumns]).orderBy('a.start_time', 'desc').orderBy('a.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()) as Row[];
     // Summary header: over all of the student's work of this kind, not just this page.
-    const mine = await visible(db, user, kind).where('m.id', 'is not', null).select(['m.score', 'm.total_time']).execute();
-    const scored = mine.filter((m) => m.score !== null).map((m) => Number(m.score));
     return {
       list: { data: rows.map((r) => present(r, at)), current_page: page, total, per_page: pageSize, last_page: Math.ceil(total / pageSize) },
-      allTime: mine.reduce((s, m) => s + Number(m.total_time ?? 0), 0),
-      finished: mine.length,
-      dabiao: { height: scored.filter((s) => s >= 90).length, middle: scored.filter((s) => s >= 60 && s < 90).length, low: scored.filter((s) => s < 60).length },
+      allTime: Number(state.time ?? 0),
+      finished: Number(state.marks ?? 0),
+      dabiao: { height: Number(state.high ?? 0), middle: Number(state.middle ?? 0), low: Number(state.low ?? 0) },
     };
   };
   defineRoute(ctx, 'assign/gettasklist', { schema: { body: listBody }, handler: list('homework') });

@@ -1,10 +1,33 @@
 import { sql } from 'kysely';
+import type { Db } from '../db';
+import { preparedQuery } from '../db/prepared';
 import { currentUser } from '../http/auth';
 import { categoryTree, inCategories, likePattern, parseIdList, visibleCourses } from '../services/catalogue';
+import { sharedCache } from '../services/sharedCache';
 import { assertOwnScope } from '../services/users';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 import { learnCourseRoutes } from './learn-course';
 import type { SiteConfigSource } from './system';
+
+/**
+ * Catalogue totals shared by a class live a minute: courses are published outside this server, so a new or
+ * withdrawn course shows in the total within a minute (the page itself is always read afresh).
+ */
+const catalogueTotals = sharedCache<number>(60_000);
+
+const PAGE_COLUMNS = ['learns.id', 'learns.name', 'learns.thum', 'learns.change_time', 'learns.user_count', 'learns.times', 'learns.type', 'learns.introduce', 'learns.category_id'] as const;
+
+/** The catalogue as it first opens (no category, type or keyword), the common request: prepared once. */
+const firstShapePage = preparedQuery((db: Db, schoolId: number, classId: number, state: number, limit: number, offset: number) =>
+  visibleCourses(db, { school_id: schoolId, class_id: classId }, { state }).select([...PAGE_COLUMNS]).orderBy('learns.sort').orderBy('learns.id').limit(limit).offset(offset),
+);
+
+/** Child courses of a page of up to eight courses (unused places hold -1), prepared once. */
+const CHILD_SLOTS = 8;
+type Slots = [number, number, number, number, number, number, number, number];
+const childrenOfPage = preparedQuery((db: Db, ...ids: Slots) =>
+  db.selectFrom('learns').select(['id', 'name', 'thum', 'parent_learn_id']).where('parent_learn_id', 'in', ids).where('state', '=', 1).orderBy('sort').orderBy('id'),
+);
 
 // The spec's full course list (/course) asks for 9999 rows at once.
 const MAX_PAGE_SIZE = 9999;
@@ -48,19 +71,22 @@ export function learnRoutes(ctx: RouteContext, opts: { defaultDomain: string; co
       const keyword = body.learn_name?.trim();
       if (keyword) query = query.where(sql<boolean>`learns.name like ${likePattern(keyword)} escape '\\'`);
 
-      const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-      const rows = await query
-        .select(['learns.id', 'learns.name', 'learns.thum', 'learns.change_time', 'learns.user_count', 'learns.times', 'learns.type', 'learns.introduce', 'learns.category_id'])
-        .orderBy('learns.sort')
-        .orderBy('learns.id')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute();
+      const countAll = async () => Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+      // The total visits every visible course; without a keyword it is the same for the whole class, so it is shared.
+      const total = keyword
+        ? await countAll()
+        : await catalogueTotals.get(db, JSON.stringify([user.school_id, user.class_id, body.state ?? 1, parseIdList(body.category_id), body.type ?? null]), countAll);
+      const unfiltered = !keyword && body.type === undefined && parseIdList(body.category_id).length === 0;
+      const rows = unfiltered
+        ? await firstShapePage(db, user.school_id, user.class_id ?? -1, body.state ?? 1, pageSize, (page - 1) * pageSize)
+        : await query.select([...PAGE_COLUMNS]).orderBy('learns.sort').orderBy('learns.id').limit(pageSize).offset((page - 1) * pageSize).execute();
 
       const ids = rows.map((r) => r.id);
-      const children = ids.length
-        ? await db.selectFrom('learns').select(['id', 'name', 'thum', 'parent_learn_id']).where('parent_learn_id', 'in', ids).where('state', '=', 1).orderBy('sort').orderBy('id').execute()
-        : [];
+      const children = ids.length === 0
+        ? []
+        : ids.length <= CHILD_SLOTS
+          ? await childrenOfPage(db, ...(Array.from({ length: CHILD_SLOTS }, (_v, i) => ids[i] ?? -1) as Slots))
+          : await db.selectFrom('learns').select(['id', 'name', 'thum', 'parent_learn_id']).where('parent_learn_id', 'in', ids).where('state', '=', 1).orderBy('sort').orderBy('id').execute();
       const learn = rows.map((r) => ({
         ...r,
         childrens: children.filter((c) => c.parent_learn_id === r.id).map(({ id, name, thum }) => ({ id, name, thum })),

@@ -1,4 +1,5 @@
 import { currentUser } from '../http/auth';
+import { answeredNotModified, etagOf } from '../http/conditional';
 import { notFound } from '../http/errors';
 import { now } from '../db/time';
 import { unreadCounts } from '../services/messaging';
@@ -15,10 +16,12 @@ export function messageRoutes(ctx: RouteContext): void {
   // The message categories of the student with their counts; class_id, when sent, must be the student's own.
   defineRoute(ctx, 'message/get_class', {
     schema: { body: objectSchema({ class_id: field.int('班级') }) },
-    async handler(request) {
+    async handler(request, reply) {
       const user = currentUser(request);
       assertOwnScope(user, request.body as { class_id?: number });
       const counts = await unreadCounts(db, user.id);
+      // Polled every few seconds: a caller that holds these counts already gets 304 and no body.
+      if (answeredNotModified(request, reply, etagOf('message/get_class', user.id, counts))) return reply;
       return {
         list: [
           { key: 'notice', name: '教师通知', total: counts.notice.total, unread: counts.notice.unread },

@@ -5,6 +5,7 @@ import { accountLimits, assertMobileFree, assertOrgChain, assertUsernameFree, ch
 import { checkPassword, loginKey } from '../services/login-guard';
 import { clearFailures } from '../services/rateLimit';
 import { schoolForHost, type SchoolInfo } from '../services/schools';
+import { forgetCachedUser } from '../services/sessions';
 import { consumeCode, createSmsProvider, type SmsProvider } from '../services/sms';
 import { DevScanProvider, type ScanProvider } from '../services/qr';
 import { userInfo } from '../services/users';
@@ -192,7 +193,10 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
         // A changed class goes back to review when the previous one was rejected (spec: modify and resubmit).
         Object.assign(changes, org, user.type === 5 ? { type: 4 } : {});
       }
-      if (Object.keys(changes).length > 0) await db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+      if (Object.keys(changes).length > 0) {
+        await db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+        forgetCachedUser(db, user.id);
+      }
       const fresh = await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
       return new Answer(await userInfo(db, fresh), '保存成功');
     },

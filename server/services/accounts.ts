@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
-import { hashToken } from './sessions';
+import { hashToken, revokeUserSessions } from './sessions';
 import { hashPassword, verifyPassword } from '../db/password';
 import type { User } from '../db/schema';
 import { fromNow, now } from '../db/time';
@@ -82,7 +82,7 @@ export async function createStudent(db: Db, input: { schoolId: number; username:
 /** Sets a new password and ends every session of the account (other devices must log in again). */
 export async function setPassword(db: Db, userId: number, password: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId).execute();
-  await db.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await revokeUserSessions(db, userId);
 }
 
 export async function changePassword(db: Db, user: User, oldPassword: string, newPassword: string): Promise<void> {

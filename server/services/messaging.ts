@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { User } from '../db/schema';
+import { preparedQuery } from '../db/prepared';
 import { now } from '../db/time';
 import { invalid, notFound } from '../http/errors';
 
@@ -135,16 +136,24 @@ export async function deleteForStudent(db: Db, conversationId: number): Promise<
     .execute();
 }
 
-/** Unread teacher messages and notifications of a student: what the counters in the page show. */
+const unreadCountsQuery = preparedQuery((db: Db, studentId: number) =>
+  db.selectNoFrom((eb) => {
+    const chats = eb.selectFrom('conversations').where('student_id', '=', studentId).where('deleted_by_student', '=', 0);
+    const notices = eb.selectFrom('notifications').where('user_id', '=', studentId);
+    return [
+      chats.select((c) => c.fn.coalesce(c.fn.sum<number>('unread_student'), c.lit(0)).as('n')).as('chat_unread'),
+      chats.select((c) => c.fn.countAll<number>().as('n')).as('chat_total'),
+      notices.select((n) => n.fn.countAll<number>().as('n')).as('notice_total'),
+      notices.select((n) => n.fn.countAll<number>().as('n')).where('read_at', 'is', null).as('notice_unread'),
+    ];
+  }),
+);
+
+/** Unread teacher messages and notifications of a student: what the counters in the page show. One query: it is polled. */
 export async function unreadCounts(db: Db, studentId: number) {
-  const chat = await db.selectFrom('conversations')
-    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('unread_student'), eb.lit(0)).as('unread'), eb.fn.countAll<number>().as('total')])
-    .where('student_id', '=', studentId).where('deleted_by_student', '=', 0).executeTakeFirst();
-  const notices = await db.selectFrom('notifications')
-    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('read_at', 'is', null).then(1).else(0).end()).as('unread')])
-    .where('user_id', '=', studentId).executeTakeFirst();
+  const [row] = await unreadCountsQuery(db, studentId);
   return {
-    chat: { total: Number(chat?.total ?? 0), unread: Number(chat?.unread ?? 0) },
-    notice: { total: Number(notices?.total ?? 0), unread: Number(notices?.unread ?? 0) },
+    chat: { total: Number(row?.chat_total ?? 0), unread: Number(row?.chat_unread ?? 0) },
+    notice: { total: Number(row?.notice_total ?? 0), unread: Number(row?.notice_unread ?? 0) },
   };
 }

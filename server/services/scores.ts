@@ -1,7 +1,9 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../db';
 import type { User } from '../db/schema';
+import { preparedQuery } from '../db/prepared';
 import { notFound } from '../http/errors';
+import { sharedCache } from './sharedCache';
 
 /** Score bands (spec §4/§9): below 60 unqualified, 60 or more qualified, 90 or more excellent. */
 export const SCORE_BANDS = { excellent: 90, qualified: 60 } as const;
@@ -41,10 +43,9 @@ export interface ScoreSummary {
   dabiao: { height: number; middle: number; low: number };
 }
 
-/** Counts, time and bands over the student's records that match the filter (one indexed scan of their rows). */
-export async function scoreSummary(db: Db, userId: number, filter: ScoreFilter): Promise<ScoreSummary> {
+const summaryQuery = (db: Db, userId: number, filter: ScoreFilter) => {
   const { excellent, qualified } = SCORE_BANDS;
-  const row = await db
+  return db
     .selectFrom('score_records')
     .where('score_records.user_id', '=', userId)
     .where((eb) => learnCondition(eb, filter))
@@ -55,8 +56,17 @@ export async function scoreSummary(db: Db, userId: number, filter: ScoreFilter):
       sql<number | null>`sum(case when total_score >= ${excellent} then 1 else 0 end)`.as('height'),
       sql<number | null>`sum(case when total_score >= ${qualified} and total_score < ${excellent} then 1 else 0 end)`.as('middle'),
       sql<number | null>`sum(case when total_score < ${qualified} then 1 else 0 end)`.as('low'),
-    ])
-    .executeTakeFirstOrThrow();
+    ]);
+};
+
+// The overview as it first opens (no filter) is the common request: its queries are prepared once.
+const NO_FILTER: ScoreFilter = { categoryIds: [] };
+const unfiltered = (filter: ScoreFilter) => filter.categoryIds.length === 0 && filter.learnId === undefined;
+const summaryUnfiltered = preparedQuery((db: Db, userId: number) => summaryQuery(db, userId, NO_FILTER));
+
+/** Counts, time and bands over the student's records that match the filter (one indexed scan of their rows). */
+export async function scoreSummary(db: Db, userId: number, filter: ScoreFilter): Promise<ScoreSummary> {
+  const row = unfiltered(filter) ? (await summaryUnfiltered(db, userId))[0] : await summaryQuery(db, userId, filter).executeTakeFirstOrThrow();
   return {
     times: Number(row.times ?? 0),
     allTime: Number(row.all_time ?? 0),
@@ -72,15 +82,38 @@ export async function scoreSummary(db: Db, userId: number, filter: ScoreFilter):
  */
 export async function rankIn(db: Db, scope: 'class_id' | 'grade_id', scopeId: number | null, userId: number, best: number | null, filter: ScoreFilter): Promise<number | null> {
   if (scopeId === null || best === null) return null;
-  const row = await db
+  // The student's own records are all at or below their best, so the count depends on the score, not on who asks:
+  // students of a grade with the same best share it.
+  const key = JSON.stringify([scope, scopeId, best, filter.categoryIds, filter.learnId ?? null]);
+  return ranks.get(db, key, async () => {
+    const [row] = unfiltered(filter) ? await rankUnfiltered[scope](db, scopeId, best, userId) : await rankQuery(db, scope, scopeId, best, userId, filter).execute();
+    return Number(row.n) + 1;
+  });
+}
+
+const rankQuery = (db: Db, scope: 'class_id' | 'grade_id', scopeId: number, best: number, userId: number, filter: ScoreFilter) =>
+  db
     .selectFrom('score_records')
     .where(`score_records.${scope}`, '=', scopeId)
     .where('score_records.total_score', '>', best)
     .where('score_records.user_id', '!=', userId)
     .where((eb) => learnCondition(eb, filter))
-    .select(sql<number>`count(distinct score_records.user_id)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n) + 1;
+    .select(sql<number>`count(distinct score_records.user_id)`.as('n'));
+
+const rankUnfiltered = {
+  class_id: preparedQuery((db: Db, scopeId: number, best: number, userId: number) => rankQuery(db, 'class_id', scopeId, best, userId, NO_FILTER)),
+  grade_id: preparedQuery((db: Db, scopeId: number, best: number, userId: number) => rankQuery(db, 'grade_id', scopeId, best, userId, NO_FILTER)),
+};
+
+/**
+ * Ranks live 30 s: a rank scans the scores above the student's best, most of a large grade for a student near the
+ * bottom. A score recorded through this process clears them at once (recordedScore); other processes within 30 s.
+ */
+const ranks = sharedCache<number>(30_000);
+
+/** A score record was added or changed: ranks are computed afresh. */
+export function recordedScore(db: Db): void {
+  ranks.clear(db);
 }
 
 const LIST_COLUMNS = [
@@ -88,9 +121,8 @@ const LIST_COLUMNS = [
   'score_records.total_score', 'score_records.total_time', 'score_records.evalue',
 ] as const;
 
-/** One page of the student's records, newest first. */
-export async function scorePage(db: Db, userId: number, filter: ScoreFilter, page: number, pageSize: number) {
-  const rows = await db
+const pageQuery = (db: Db, userId: number, filter: ScoreFilter, limit: number, offset: number) =>
+  db
     .selectFrom('score_records')
     .leftJoin('learns', 'learns.id', 'score_records.learn_id')
     .where('score_records.user_id', '=', userId)
@@ -98,9 +130,14 @@ export async function scorePage(db: Db, userId: number, filter: ScoreFilter, pag
     .select([...LIST_COLUMNS, 'learns.name as learn_name', 'learns.thum as thum'])
     .orderBy('score_records.created_at', 'desc')
     .orderBy('score_records.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+    .limit(limit)
+    .offset(offset);
+const pageUnfiltered = preparedQuery((db: Db, userId: number, limit: number, offset: number) => pageQuery(db, userId, NO_FILTER, limit, offset));
+
+/** One page of the student's records, newest first. */
+export async function scorePage(db: Db, userId: number, filter: ScoreFilter, page: number, pageSize: number) {
+  const offset = (page - 1) * pageSize;
+  const rows = unfiltered(filter) ? await pageUnfiltered(db, userId, pageSize, offset) : await pageQuery(db, userId, filter, pageSize, offset).execute();
   return rows.map((r) => ({ ...r, learn_name: r.learn_name ?? '', thum: r.thum ?? '', learn: { name: r.learn_name ?? '' } }));
 }
 

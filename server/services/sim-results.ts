@@ -6,6 +6,7 @@ import { now } from '../db/time';
 import { invalid, refuse } from '../http/errors';
 import { IMAGE_DETAIL_LEARN_IDS } from '../seed/data/catalogue';
 import { assertUsable, LAUNCH_MESSAGES, type LaunchRow } from './launch';
+import { recordedScore } from './scores';
 
 /** Limits of one result upload (documented in docs/simulation-protocol.md). */
 export const RESULT_LIMITS = { rows: 200, columns: 20, cell: 200, images: 9, imageBytes: 2 * 1024 * 1024 };
@@ -130,6 +131,7 @@ export async function recordResult(db: Db, launch: NonNullable<LaunchRow>, input
     removeFiles();
     throw error;
   });
+  recordedScore(db);
   return { id, learn_id: launch.learn_id, total_score: input.total_score, total_time: input.total_time, created_at, repeated: false };
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { dialectOf } from '../db/ddl';
+import { preparedQuery } from '../db/prepared';
 import type { Row, User } from '../db/schema';
 import { formatTimestamp, now, parseTimestamp } from '../db/time';
 import { invalid, notFound, refuse } from '../http/errors';
@@ -149,19 +150,46 @@ export interface SaveInput {
   seq: number;
 }
 
+// Autosave runs every few seconds per student during an exam: its two statements are prepared once.
+const saveTargetQuery = preparedQuery((db: Db, questionId: number, userId: number, testId: number) =>
+  db
+    .selectFrom('theory_attempts as a')
+    .innerJoin('theory_questions as q', (join) => join.onRef('q.test_id', '=', 'a.test_id').on('q.id', '=', questionId))
+    .select(['a.id', 'a.status', 'a.deadline_at', 'q.type', 'q.content'])
+    .where('a.user_id', '=', userId)
+    .where('a.test_id', '=', testId),
+);
+
+const saveAnswerQuery = preparedQuery((db: Db, attemptId: number, questionId: number, answer: string, seq: number, stamp: string) => {
+  let openAttempt = db.selectFrom('theory_attempts').select('id').where('id', '=', attemptId).where('status', '=', 'in_progress');
+  if (dialectOf(db) === 'postgres') openAttempt = openAttempt.forShare();
+  return db
+    .insertInto('theory_answers')
+    .columns(['attempt_id', 'question_id', 'answer', 'seq', 'updated_at'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.cast<number>(eb.val(attemptId), 'integer').as('a'), eb.cast<number>(eb.val(questionId), 'integer').as('q'), eb.cast<string>(eb.val(answer), 'text').as('t'),
+          eb.cast<number>(eb.val(seq), 'integer').as('s'), eb.cast<string>(eb.val(stamp), 'text').as('u'),
+        ])
+        .where((eb) => eb.exists(openAttempt)),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['attempt_id', 'question_id'])
+        .doUpdateSet((eb) => ({ answer: eb.ref('excluded.answer'), seq: eb.ref('excluded.seq'), updated_at: eb.ref('excluded.updated_at') }))
+        .where('theory_answers.seq', '<', (eb) => eb.ref('excluded.seq')),
+    )
+    .returning(['answer', 'seq']);
+});
+
 /**
  * Saves one answer unless the server already holds a newer one for that question (a higher seq): a late or
  * repeated request never overwrites what the student typed after it. `seq` in the reply is what is stored.
  * The hot path of autosave: one read (attempt + question), then one conditional upsert.
  */
 export async function saveAnswer(db: Db, user: User, testId: number, input: SaveInput) {
-  const row = await db
-    .selectFrom('theory_attempts as a')
-    .innerJoin('theory_questions as q', (join) => join.onRef('q.test_id', '=', 'a.test_id').on('q.id', '=', input.questionId))
-    .select(['a.id', 'a.status', 'a.deadline_at', 'q.type', 'q.content'])
-    .where('a.user_id', '=', user.id)
-    .where('a.test_id', '=', testId)
-    .executeTakeFirst();
+  const [row] = await saveTargetQuery(db, input.questionId, user.id, testId);
   if (!row) {
     await findTest(db, user, testId); // 404 for a test the student cannot see
     const question = await db.selectFrom('theory_questions').select('id').where('id', '=', input.questionId).where('test_id', '=', testId).executeTakeFirst();
@@ -178,27 +206,7 @@ export async function saveAnswer(db: Db, user: User, testId: number, input: Save
   const stamp = now();
   // One statement: written only while the attempt is in progress (a finish cannot slip between check and write:
   // SQLite runs statements one at a time, and on PostgreSQL FOR SHARE waits for a finish in flight and re-checks).
-  let openAttempt = db.selectFrom('theory_attempts').select('id').where('id', '=', row.id).where('status', '=', 'in_progress');
-  if (dialectOf(db) === 'postgres') openAttempt = openAttempt.forShare();
-  const written = await db
-    .insertInto('theory_answers')
-    .columns(['attempt_id', 'question_id', 'answer', 'seq', 'updated_at'])
-    .expression(
-      db
-        .selectNoFrom((eb) => [
-          eb.cast<number>(eb.val(row.id), 'integer').as('a'), eb.cast<number>(eb.val(input.questionId), 'integer').as('q'), eb.cast<string>(eb.val(answer), 'text').as('t'),
-          eb.cast<number>(eb.val(input.seq), 'integer').as('s'), eb.cast<string>(eb.val(stamp), 'text').as('u'),
-        ])
-        .where((eb) => eb.exists(openAttempt)),
-    )
-    .onConflict((oc) =>
-      oc
-        .columns(['attempt_id', 'question_id'])
-        .doUpdateSet((eb) => ({ answer: eb.ref('excluded.answer'), seq: eb.ref('excluded.seq'), updated_at: eb.ref('excluded.updated_at') }))
-        .where('theory_answers.seq', '<', (eb) => eb.ref('excluded.seq')),
-    )
-    .returning(['answer', 'seq'])
-    .executeTakeFirst();
+  const [written] = await saveAnswerQuery(db, row.id, input.questionId, answer, input.seq, stamp);
   // Nothing written: the server already holds this seq or a newer one, or the attempt just closed.
   const stored = written ?? (await db.selectFrom('theory_answers').select(['answer', 'seq']).where('attempt_id', '=', row.id).where('question_id', '=', input.questionId).executeTakeFirst());
   if (!stored || stored.seq < input.seq) throw refuse(MESSAGES.closed);

@@ -1,17 +1,30 @@
 import type { Db } from '../db';
+import { preparedQuery } from '../db/prepared';
 import type { User } from '../db/schema';
 import { forbidden } from '../http/errors';
 import { trialExpired } from './learning';
 
+/** The school and the names of a user's department, major, grade and class (each may be unset), in one query. */
+const orgQuery = preparedQuery((db: Db, schoolId: number, departId: number, majorId: number, gradeId: number, classId: number) =>
+  db
+    .selectFrom('schools as s')
+    .leftJoin('departments as d', (j) => j.on('d.id', '=', departId))
+    .leftJoin('majors as m', (j) => j.on('m.id', '=', majorId))
+    .leftJoin('grades as g', (j) => j.on('g.id', '=', gradeId))
+    .leftJoin('classes as c', (j) => j.on('c.id', '=', classId))
+    .select(['s.id', 's.school_name', 's.school_logo', 's.type', 's.domain_name', 'd.department_name', 'm.major_name', 'g.grade_name'])
+    .select(['c.id as class_row', 'c.class_name', 'c.class_key', 'c.probation_status', 'c.probation_date'])
+    .where('s.id', '=', schoolId),
+);
+
 /** The profile the client keeps in state after login (spec: User info). */
 export async function userInfo(db: Db, user: User) {
-  const school = await db.selectFrom('schools').select(['id', 'school_name', 'school_logo', 'type', 'domain_name']).where('id', '=', user.school_id).executeTakeFirst();
-  const depart = user.depart_id ? await db.selectFrom('departments').select('department_name').where('id', '=', user.depart_id).executeTakeFirst() : undefined;
-  const major = user.major_id ? await db.selectFrom('majors').select('major_name').where('id', '=', user.major_id).executeTakeFirst() : undefined;
-  const grade = user.grade_id ? await db.selectFrom('grades').select('grade_name').where('id', '=', user.grade_id).executeTakeFirst() : undefined;
-  const klass = user.class_id
-    ? await db.selectFrom('classes').select(['class_name', 'class_key', 'probation_status', 'probation_date']).where('id', '=', user.class_id).executeTakeFirst()
-    : undefined;
+  const [org] = await orgQuery(db, user.school_id, user.depart_id ?? -1, user.major_id ?? -1, user.grade_id ?? -1, user.class_id ?? -1);
+  const school = org && { id: org.id, school_name: org.school_name, school_logo: org.school_logo, type: org.type, domain_name: org.domain_name };
+  const depart = org?.department_name != null ? { department_name: org.department_name } : undefined;
+  const major = org?.major_name != null ? { major_name: org.major_name } : undefined;
+  const grade = org?.grade_name != null ? { grade_name: org.grade_name } : undefined;
+  const klass = org?.class_row != null ? { class_name: org.class_name!, class_key: org.class_key!, probation_status: org.probation_status!, probation_date: org.probation_date! } : undefined;
   return {
     id: user.id,
     username: user.username,

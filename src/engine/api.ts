@@ -19,6 +19,11 @@ export class ApiCallError extends Error {
 export interface CallOptions {
   /** Do not toast the failure (the caller shows it itself, e.g. inline in a form). */
   silent?: boolean;
+  /**
+   * For polls: keep the reply's ETag and send it back (If-None-Match); when the server answers 304 (nothing
+   * changed) the call resolves with the reply kept from before, so the caller sees the same data either way.
+   */
+  revalidate?: boolean;
 }
 
 type Params = Record<string, unknown>;
@@ -54,15 +59,28 @@ function fillPath(name: string, params: Params): { path: string; rest: Params } 
   return { path, rest };
 }
 
-async function send(name: string, params: Params): Promise<{ status: number | null; body: unknown }> {
+/** Replies kept for `revalidate` calls, by call (name, parameters and session). */
+const kept = new Map<string, { etag: string; body: unknown }>();
+const KEPT_LIMIT = 50;
+
+async function send(name: string, params: Params, revalidate = false): Promise<{ status: number | null; body: unknown }> {
   const endpoint = endpoints[name];
   if (!endpoint) throw new ApiCallError(`未知接口 ${name}（不在 config/endpoints.yaml 中）`, null, null);
   const { path, rest } = fillPath(name, params);
+  const key = revalidate ? JSON.stringify([name, params, session.token()]) : '';
+  const previous = revalidate ? kept.get(key) : undefined;
+  const headers = previous ? { 'If-None-Match': previous.etag } : undefined;
   try {
     const reply =
       endpoint.method === 'GET' || endpoint.method === 'DELETE'
-        ? await http.request({ method: endpoint.method, url: path, params: rest })
-        : await http.request({ method: endpoint.method, url: path, data: endpoint.body === 'json' ? rest : formEncode(rest) });
+        ? await http.request({ method: endpoint.method, url: path, params: rest, headers })
+        : await http.request({ method: endpoint.method, url: path, data: endpoint.body === 'json' ? rest : formEncode(rest), headers });
+    if (reply.status === 304 && previous) return { status: 200, body: previous.body };
+    const etag = reply.headers.etag;
+    if (revalidate && reply.status === 200 && typeof etag === 'string') {
+      if (!kept.has(key) && kept.size >= KEPT_LIMIT) kept.delete(kept.keys().next().value!);
+      kept.set(key, { etag, body: reply.data });
+    }
     return { status: reply.status, body: reply.data };
   } catch {
     return { status: null, body: null }; // network failure or timeout
@@ -88,7 +106,7 @@ export const api = {
 
   /** Calls a contract entry by name and resolves with the reply's `data`; rejects with ApiCallError. */
   async call<T = unknown>(name: string, params: Params = {}, opts: CallOptions = {}): Promise<T> {
-    const { status, body } = await send(name, params);
+    const { status, body } = await send(name, params, opts.revalidate);
     const outcome = classify<T>(status, body);
     if (outcome.ok) return outcome.data;
     return handleFailure(outcome, opts);

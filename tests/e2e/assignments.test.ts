@@ -181,13 +181,20 @@ describe('exams and homework', () => {
       const page = await openPage(browser, '/login');
       // Two reads of the homework total: the first stored it, so the next higher one is news.
       let reads = 0;
-      const read = new Promise<void>((done) => page.on('response', (r) => { if (r.url().includes('assign/gettasklist') && ++reads === 2) done(); }));
+      const statuses: number[] = [];
+      const read = new Promise<void>((done) => page.on('response', (r) => {
+        if (!r.url().includes('assign/gettasklist')) return;
+        statuses.push(r.status());
+        if (++reads === 2) done();
+      }));
       await loginAs(page, 'stu00028', 'demo123');
       await read;
       publish(`新作业${tag}`, 'homework', 2, classOf('stu00028'), [-60, 86400]);
       const alert = page.getByTestId('new-work-alert');
       await alert.waitFor({ timeout: 8000 });
       await expect(alert.textContent()).resolves.toContain('有新的作业信息!');
+      // The polls between revalidated the kept reply (If-None-Match → 304 with no body) and still saw the total.
+      expect(statuses).toContain(304);
       await alert.getByRole('link', { name: '去查看' }).click();
       await page.waitForURL(/#\/ucenter\/homework/);
       await page.context().close();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { createConfigStore } from '../../server/config';
 import { loadContract } from '../../server/contract';
 import { migrate, openDatabase, type OpenedDatabase } from '../../server/db';
@@ -19,6 +19,8 @@ export interface TestServer {
   opened: OpenedDatabase;
   /** The server's data directory (SQLite file, uploads). */
   dataDir: string;
+  /** Opens the same database again through a new handle: what a second server process would use. */
+  reopen(): Promise<OpenedDatabase>;
   /** POST a form to /api/<name>. */
   post(name: string, form?: Record<string, string | number>, token?: string, host?: string): Promise<{ status: number; body: any }>;
   get(name: string, query?: Record<string, string | number>, token?: string, host?: string): Promise<{ status: number; body: any }>;
@@ -26,7 +28,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: OpenedDatabase; dataDir: string; dispose(): Promise<void> }> {
+async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: OpenedDatabase; dataDir: string; databaseUrl?: string; dispose(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsim-api-'));
   if (kind === 'sqlite') {
     const opened = await openDatabase({ dataDir });
@@ -43,6 +45,7 @@ async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: Ope
   return {
     opened,
     dataDir,
+    databaseUrl: url.toString(),
     dispose: async () => {
       await opened.close();
       await admin.query(`drop database if exists ${name} with (force)`);
@@ -52,11 +55,11 @@ async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: Ope
   };
 }
 
-export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite'): Promise<TestServer> {
-  const { opened, dataDir, dispose } = await freshDatabase(kind);
+export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', options: Pick<AppOptions, 'sessions'> = {}): Promise<TestServer> {
+  const { opened, dataDir, databaseUrl, dispose } = await freshDatabase(kind);
   await migrate(opened.db, opened.dialect);
   await seed(opened.db, { referenceDate: REFERENCE_DATE });
-  const app = await buildApp({ db: opened.db, contract: loadContract(CONFIG_DIR), config: createConfigStore({ configDir: CONFIG_DIR }), dataDir });
+  const app = await buildApp({ db: opened.db, contract: loadContract(CONFIG_DIR), config: createConfigStore({ configDir: CONFIG_DIR }), dataDir, ...options });
   await app.ready();
 
   const headers = (token?: string, host?: string) => ({ ...(token && { authorization: `Bearer ${token}` }), host: host ?? 'localhost' });
@@ -64,6 +67,7 @@ export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite'): P
     app,
     opened,
     dataDir,
+    reopen: () => openDatabase({ dataDir, databaseUrl }),
     async post(name, form = {}, token, host) {
       const res = await app.inject({
         method: 'POST',

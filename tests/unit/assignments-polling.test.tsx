@@ -40,6 +40,8 @@ describe('new-work polling (shell §4)', () => {
     await flush();
     expect(mocks.call.mock.calls.map((c) => c[0])).toEqual(['assign/gettasklist', 'assign/getexamlist']);
     expect(mocks.call.mock.calls[0][1]).toEqual({});
+    // conditional requests: an unchanged list costs the server one query and no body (304)
+    expect(mocks.call.mock.calls[0][2]).toMatchObject({ silent: true, revalidate: true });
     await vi.advanceTimersByTimeAsync(59000);
     expect(mocks.call).toHaveBeenCalledTimes(2);
     totals.exam = 2;

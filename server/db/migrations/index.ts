@@ -6,6 +6,8 @@ import * as m0004 from './0004_catalogue';
 import * as m0005 from './0005_scores';
 import * as m0007 from './0007_theory';
 import * as m0008 from './0008_messaging';
+import * as m0009 from './0009_session_idle';
+import * as m0010 from './0010_catalogue_top_courses';
 
 /** Every migration in order. Listed statically so it works under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_scores': m0005,
   '0007_theory': m0007,
   '0008_messaging': m0008,
+  '0009_session_idle': m0009,
+  '0010_catalogue_top_courses': m0010,
 };

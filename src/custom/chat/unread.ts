@@ -24,7 +24,7 @@ export const unread = {
   /** Reloads the counts; answers the previous ones so callers can tell what changed. */
   async refresh(): Promise<{ before: UnreadCounts; after: UnreadCounts }> {
     const before = counts;
-    const data = await api.call<CountsReply>('message/get_class', {}, { silent: true });
+    const data = await api.call<CountsReply>('message/get_class', {}, { silent: true, revalidate: true });
     const of = (key: string) => Number(data.list.find((c) => c.key === key)?.unread ?? 0);
     counts = { chat: of('chat'), notice: of('notice') };
     if (counts.chat !== before.chat || counts.notice !== before.notice) {

@@ -35,7 +35,7 @@ export function NewWorkPolling() {
       for (const source of settings.sources) {
         let total: number;
         try {
-          total = pick(await api.call(source.endpoint, {}, { silent: true }), source.total);
+          total = pick(await api.call(source.endpoint, {}, { silent: true, revalidate: true }), source.total);
         } catch {
           stopped = true; // spec: a code other than 200 stops both polls, silently
           return;

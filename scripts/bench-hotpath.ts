@@ -1,0 +1,244 @@
+// Hot-path throughput (issue 20): every route an online student calls every few seconds, measured with autocannon
+// against one real server process (server/main.ts) and, in the same run, against a bare Fastify route
+// (scripts/bench-bare-server.ts). The machine is shared, so absolute figures are noisy; the ratio to the bare route
+// measured minutes apart in one run is the figure to compare. Figures: docs/benchmarks.md.
+//
+//   npx tsx scripts/bench-hotpath.ts [--seconds 10] [--connections 50] [--only learn/get,score/get_student]
+//                                    [--data-dir DIR]         an already seeded SQLite DATA_DIR (else a fresh temp seed)
+//                                    [--database-url URL]     an already seeded PostgreSQL database instead of SQLite
+//   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   passed to the server process (profiling)
+//
+// Each of the --connections connections is a different signed-in student of the demo school. The autosave row
+// sends theory/test for test 5 with each student's own increasing seq; afterwards every stored answer is checked
+// against what was sent and acknowledged (none lost, none replaced by an older one).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { migrate, openDatabase } from '../server/db';
+import { seed } from '../server/seed';
+import { createSession } from '../server/services/sessions';
+
+const root = path.resolve(import.meta.dirname, '..');
+const arg = (name: string, fallback?: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const SECONDS = Number(arg('seconds', '10'));
+const CONNECTIONS = Number(arg('connections', '50'));
+const ONLY = arg('only')?.split(',');
+const DATABASE_URL = arg('database-url');
+const TEST_ID = 5; // the seed's open theory test for the whole demo school
+const DEMO_SCHOOL = 100002;
+
+const givenDir = arg('data-dir');
+const dataDir = givenDir ? path.resolve(givenDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hotpath-'));
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as { port: number }).port;
+      probe.close(() => done(port));
+    });
+  });
+
+// ---- data: sessions for CONNECTIONS students, made directly (the login route's rate limits are not under test)
+const opened = await openDatabase({ dataDir, databaseUrl: DATABASE_URL });
+await migrate(opened.db, opened.dialect);
+if (!givenDir && !DATABASE_URL) await seed(opened.db, { students: CONNECTIONS * 2 + 20, scoresPerStudent: 20 });
+const students = await opened.db.selectFrom('users').select(['id', 'username']).where('school_id', '=', DEMO_SCHOOL)
+  .where('role', '=', 'student').where('status', '=', 1).where('class_id', 'is not', null).orderBy('id').limit(CONNECTIONS).execute();
+if (students.length < CONNECTIONS) throw new Error(`only ${students.length} students in the demo school`);
+const tokens = await Promise.all(students.map((s) => createSession(opened.db, s.id)));
+const questions = await opened.db.selectFrom('theory_questions').select(['id', 'type']).where('test_id', '=', TEST_ID).orderBy('id').execute();
+
+// ---- servers
+const bareFile = path.join(root, 'scripts/bench-bare-server.ts');
+const serverFile = path.join(root, 'server/main.ts');
+async function start(file: string, env: Record<string, string>, flags: string[] = []): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', file], { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (i > 300) throw new Error(`${file} did not start`);
+    if (await fetch(`${base}/${file === bareFile ? 'bare' : 'api/health'}`).then((r) => r.ok, () => false)) return { child, base };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+const stop = (child: ChildProcess) => new Promise<void>((done) => {
+  child.once('exit', () => done());
+  child.kill('SIGTERM');
+});
+
+const bare = await start(bareFile, {});
+const app = await start(serverFile, { DATA_DIR: dataDir, DATABASE_URL: DATABASE_URL ?? '', DIST_DIR: path.join(dataDir, 'no-dist') }, process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean));
+
+// CPU the server process spends per request, from /proc (Linux): a figure the other load on the machine skews less.
+const cpuMs = (pid: number) => {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
+};
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+interface Row {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  /** Sends each student's ETag from a first call as If-None-Match: the poll that finds nothing new. */
+  conditional?: boolean;
+  autosave?: boolean;
+}
+
+const allRows: Row[] = [
+  { name: 'GET /api/health', method: 'GET', path: '/api/health' },
+  { name: 'user/get_info', method: 'POST', path: '/api/user/get_info', body: '' },
+  { name: 'answer/messagelist', method: 'GET', path: '/api/answer/messagelist' },
+  { name: 'message/get_class (unread poll)', method: 'POST', path: '/api/message/get_class', body: '' },
+  { name: 'message/get_class, 304', method: 'POST', path: '/api/message/get_class', body: '', conditional: true },
+  { name: 'assign/gettasklist (new-work poll)', method: 'POST', path: '/api/assign/gettasklist', body: '' },
+  { name: 'assign/gettasklist, 304', method: 'POST', path: '/api/assign/gettasklist', body: '', conditional: true },
+  { name: 'assign/getexamlist (new-work poll)', method: 'POST', path: '/api/assign/getexamlist', body: '' },
+  { name: 'assign/getexamlist, 304', method: 'POST', path: '/api/assign/getexamlist', body: '', conditional: true },
+  { name: 'learn/get page 1', method: 'POST', path: '/api/learn/get', body: 'page=1' },
+  { name: 'score/get_student page 1', method: 'POST', path: '/api/score/get_student', body: 'page=1' },
+  { name: 'theory/test (autosave)', method: 'POST', path: '/api/theory/test', autosave: true },
+];
+const rows = allRows.filter((r) => !ONLY || ONLY.some((o) => r.name.startsWith(o)));
+
+async function etagOf(row: Row, token: string): Promise<string | null> {
+  const res = await fetch(`${app.base}${row.path}`, { method: row.method, headers: { ...FORM, authorization: `Bearer ${token}` }, body: row.method === 'POST' ? row.body : undefined });
+  await res.arrayBuffer();
+  return res.headers.get('etag');
+}
+
+// ---- autosave bookkeeping: what each student sent last per question and what the server acknowledged
+const CHOICES: Record<number, string[]> = { 1: ['A', 'B', 'C', 'D'], 2: ['A', 'A B', 'B C D', 'F'], 3: ['正确', '错误'] };
+const answerFor = (type: number, seq: number) => (CHOICES[type] ? CHOICES[type][seq % CHOICES[type].length] : type === 4 ? `${seq} ${seq + 1}` : `第${seq}次修改的答案`);
+const sent = students.map(() => new Map<number, number>()); // question -> highest seq sent
+const acked = students.map(() => new Map<number, number>()); // question -> highest seq answered 200
+let autosaveFailures = 0;
+// Requests built but never answered, per connection: at most the one in flight when the run stopped, else the
+// pairing of replies with requests above would be off.
+let unpaired = 0;
+
+async function prepareAutosave() {
+  for (const token of tokens) {
+    const res = await fetch(`${app.base}/api/theory/start`, { method: 'POST', headers: { ...FORM, authorization: `Bearer ${token}` }, body: `logid=${TEST_ID}` });
+    const reply = (await res.json()) as { code: number; message: string };
+    if (reply.code !== 200) throw new Error(`theory/start: ${reply.message}`);
+  }
+  const max = await opened.db.selectFrom('theory_answers').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirst();
+  return Number(max?.m ?? 0) + 1;
+}
+
+interface Measured { name: string; rps: number; p99: number; non2xx: number; errors: number; cpuUsPerReq: number; status304: number }
+
+async function measure(name: string, url: string, setup: (client: any, index: number) => void, method: 'GET' | 'POST', seconds = SECONDS): Promise<Measured> {
+  let next = 0;
+  const pid = (name === 'bare Fastify' ? bare : app).child.pid!;
+  const cpu0 = cpuMs(pid);
+  const counts = new Map<number, number>();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const inst = autocannon({ url, method, connections: CONNECTIONS, duration: seconds, setupClient: (client: any) => setup(client, next++ % CONNECTIONS) }, (err, res) => (err ? reject(err) : resolve(res)));
+    inst.on('response', (_client, status) => counts.set(status, (counts.get(status) ?? 0) + 1));
+  });
+  const cpu = cpuMs(pid) - cpu0;
+  return {
+    name, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts,
+    cpuUsPerReq: (cpu * 1000) / Math.max(1, result.requests.total), status304: counts.get(304) ?? 0,
+  };
+}
+
+const measureBare = () => measure('bare Fastify', `${bare.base}/bare`, () => {}, 'GET', Math.max(1, Math.round(SECONDS / 2)));
+
+// The bare route is measured before every route and once at the end; a route's ratio is to the mean of the bare
+// figures on either side of it, so a change in the machine's other load during the run moves both alike.
+const results: Measured[] = [];
+const bares: Measured[] = [];
+const pairingChecks: (() => boolean)[] = [];
+for (const row of rows) {
+  const etags = row.conditional ? await Promise.all(tokens.map((t) => etagOf(row, t))) : [];
+  if (row.conditional && etags.some((e) => !e)) {
+    console.log(`${row.name}: no ETag in the reply, skipped`);
+    continue;
+  }
+  bares.push(await measureBare());
+  if (row.autosave) {
+    const seqBase = await prepareAutosave();
+    results.push(await measure(row.name, `${app.base}${row.path}`, (client, i) => {
+      // One connection sends one request at a time (no pipelining), built just before it is sent: the k-th reply
+      // of this connection answers the k-th request built.
+      const built: { qid: number; seq: number }[] = [];
+      let answered = 0;
+      let seq = seqBase;
+      client.setRequests([{
+        method: 'POST', path: row.path, headers: { ...FORM, authorization: `Bearer ${tokens[i]}` },
+        setupRequest(req: any) {
+          const q = questions[built.length % questions.length];
+          built.push({ qid: q.id, seq: ++seq });
+          sent[i].set(q.id, seq);
+          return { ...req, body: `logid=${TEST_ID}&cid=${q.id}&seq=${seq}&answer=${encodeURIComponent(answerFor(q.type, seq))}` };
+        },
+      }]);
+      client.on('response', (status: number) => {
+        const request = built[answered++];
+        if (status !== 200 || !request) autosaveFailures++;
+        else acked[i].set(request.qid, request.seq);
+      });
+      pairingChecks.push(() => built.length - answered > 1);
+    }, 'POST'));
+    continue;
+  }
+  results.push(await measure(row.name, `${app.base}${row.path}`, (client, i) => {
+    client.setHeaders({ ...(row.method === 'POST' && FORM), authorization: `Bearer ${tokens[i]}`, ...(row.conditional && { 'if-none-match': etags[i]! }) });
+    if (row.body !== undefined) client.setBody(row.body);
+  }, row.method));
+}
+bares.push(await measureBare());
+
+unpaired = pairingChecks.filter((check) => check()).length;
+
+// ---- autosave check: every stored answer is the one sent with the stored seq, and none is older than acknowledged
+let lost = 0;
+let reordered = 0;
+let checked = 0;
+if (rows.some((r) => r.autosave)) {
+  const typeOf = new Map(questions.map((q) => [q.id, q.type]));
+  const stored = await opened.db.selectFrom('theory_answers as a').innerJoin('theory_attempts as t', 't.id', 'a.attempt_id')
+    .select(['t.user_id', 'a.question_id', 'a.answer', 'a.seq']).where('t.test_id', '=', TEST_ID).where('t.user_id', 'in', students.map((s) => s.id)).execute();
+  const byKey = new Map(stored.map((r) => [`${r.user_id}:${r.question_id}`, r]));
+  students.forEach((s, i) => {
+    for (const [qid, seq] of acked[i]) {
+      checked++;
+      const row = byKey.get(`${s.id}:${qid}`);
+      if (!row || row.seq < seq) lost++;
+      else if (row.seq > sent[i].get(qid)! || row.answer !== answerFor(typeOf.get(qid)!, row.seq)) reordered++;
+    }
+  });
+}
+
+await stop(app.child);
+await stop(bare.child);
+await opened.close();
+if (!givenDir) fs.rmSync(dataDir, { recursive: true, force: true }); // our temp dir (also the upload dir of a PostgreSQL run)
+
+const bareAround = (i: number) => (bares[i].rps + bares[i + 1].rps) / 2;
+const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - [...s].length));
+console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per route, ${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+console.log(`bare Fastify req/s: ${bares.map((b) => b.rps.toFixed(0)).join(', ')}; its server CPU ${bares.map((b) => b.cpuUsPerReq.toFixed(0)).join(', ')} µs/req`);
+console.log(`| ${pad('route', 36)} | req/s  | bare req/s | ratio | p99 ms | server CPU µs/req | non-2xx |`);
+results.forEach((r, i) => {
+  const b = bareAround(i);
+  console.log(`| ${pad(r.name, 36)} | ${pad(r.rps.toFixed(0), 6)} | ${pad(b.toFixed(0), 10)} | ${(r.rps / b).toFixed(3)} | ${pad(String(r.p99), 6)} | ${pad(r.cpuUsPerReq.toFixed(0), 17)} | ${r.non2xx - r.status304}${r.status304 ? ` (+${r.status304} 304)` : ''}${r.errors ? `, ${r.errors} errors` : ''} |`);
+});
+if (rows.some((r) => r.autosave)) console.log(`autosave: ${checked} (student, question) answers checked: lost ${lost}, older kept ${reordered}, failed saves ${autosaveFailures}, connections with unpaired replies ${unpaired}`);
+process.exit(lost || reordered || autosaveFailures || unpaired ? 1 : 0);
