@@ -214,14 +214,16 @@ describe('foundation: login and practice list', () => {
   });
 
   it('a session ended elsewhere sends the student to log in once, and back to the page asked for with its query', async () => {
-    const page = await openPage(browser, '/login');
-    await loginAs(page, 'demo', 'demo123');
-    await page.waitForURL(/#\/ucenter\/practiceList/);
-    const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
-    // Another tab or device ends this very session.
+    const first = await openPage(browser, '/login');
+    await loginAs(first, 'demo', 'demo123');
+    await first.waitForURL(/#\/ucenter\/practiceList/);
+    const token = (await first.context().cookies()).find((c) => c.name === 'token')!.value;
+    // Another tab or device ends this very session; then the student opens a page in this browser, whose first
+    // screen makes several calls at once, every one of them answered 401.
     await fetch(`${baseURL()}/api/user/loginout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    // The next navigation makes several calls at once; every one of them answers 401.
-    await page.evaluate(() => { window.location.hash = '#/ucenter/practices?page=2'; });
+    const page = await first.context().newPage();
+    await first.close();
+    await page.goto(`${baseURL()}/#/ucenter/practices?page=2`);
     await page.waitForURL(/#\/login\?redirect=/);
     await page.getByPlaceholder('请输入账号').waitFor();
     await page.waitForTimeout(500); // let the other failing calls land

@@ -1,6 +1,6 @@
 import { withTheme } from '@rjsf/core';
 import { Theme as MantineTheme } from '@rjsf/mantine';
-import type { BaseInputTemplateProps } from '@rjsf/utils';
+import type { BaseInputTemplateProps, WidgetProps } from '@rjsf/utils';
 import type { ComponentType } from 'react';
 
 const MantineBaseInput = MantineTheme.templates!.BaseInputTemplate as ComponentType<BaseInputTemplateProps>;
@@ -10,8 +10,20 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
   return <MantineBaseInput {...props} value={props.value ?? ''} />;
 }
 
+const MantineSelect = MantineTheme.widgets!.SelectWidget as ComponentType<WidgetProps>;
+
+/**
+ * rjsf's Mantine select draws its dropdown inside the form; in a dialog the dialog's scroll area then clips it (a
+ * long list opening upward loses its first options). Drawn in a portal, the list floats above the dialog. A screen
+ * may still override it through ui:options.
+ */
+function SelectWidget(props: WidgetProps) {
+  return <MantineSelect {...props} options={{ comboboxProps: { withinPortal: true }, ...props.options }} />;
+}
+
 /** The app's one rjsf theme: rjsf's Mantine theme plus our own small templates, through rjsf's theme API. */
 export const ThemedForm = withTheme({
   ...MantineTheme,
   templates: { ...MantineTheme.templates, BaseInputTemplate },
+  widgets: { ...MantineTheme.widgets, SelectWidget },
 });
