@@ -2,14 +2,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createConfigStore } from '../../server/config';
 import { loadContract } from '../../server/contract';
 import { openDatabase, type Db } from '../../server/db';
 import { backup, restore } from '../../server/ops/backup';
-import { CONFIG_DIR, DATABASES, startTestServer } from './harness';
+import { CONFIG_DIR, DATABASES, emptyPostgresDatabase, startTestServer } from './harness';
 
 const counts = async (db: Db) => ({
   users: Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
@@ -17,28 +16,11 @@ const counts = async (db: Db) => ({
   sessions: Number((await db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
 });
 
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `vsim_restore_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 describe.each(DATABASES)('backup and restore on %s', (kind) => {
   it('restores the database and the uploaded files of a running platform; a student logs in on the restored copy', async () => {
     const server = await startTestServer(kind);
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vsim-backup-'));
-    const target = kind === 'postgres' ? await freshPostgres() : null;
+    const target = kind === 'postgres' ? await emptyPostgresDatabase('vsim_restore') : null;
     try {
       const token = await server.login();
       fs.mkdirSync(path.join(server.dataDir, 'uploads', 'ab'), { recursive: true });

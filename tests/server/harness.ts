@@ -28,6 +28,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server; `drop` removes it. */
+export async function emptyPostgresDatabase(prefix = 'vsim_tmp'): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `${prefix}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: OpenedDatabase; dataDir: string; databaseUrl?: string; dispose(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsim-api-'));
   if (kind === 'sqlite') {

@@ -18,7 +18,7 @@ import { loadContract } from '../../server/contract';
 import { openDatabase, type Database } from '../../server/db';
 import { formatTimestamp } from '../../server/db/time';
 import { runHousekeeping } from '../../server/services/housekeeping';
-import { CONFIG_DIR, DATABASES, startTestServer, type TestServer } from './harness';
+import { CONFIG_DIR, DATABASES, emptyPostgresDatabase, startTestServer, type TestServer } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const at = (offsetSeconds: number) => formatTimestamp(new Date(Date.now() + offsetSeconds * 1000));
@@ -225,15 +225,9 @@ describe('production start', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('nodes starting together on one PostgreSQL', () => {
   it('migrate and seed once, without a duplicate-key failure on either node', async () => {
-    const base = process.env.TEST_DATABASE_URL!;
-    const name = `vsim_boot_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
+    const database = await emptyPostgresDatabase('vsim_boot');
     const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'vsim-node-')));
-    const nodes = await Promise.all(dirs.map((dataDir) => openDatabase({ dataDir, databaseUrl: url.toString() })));
+    const nodes = await Promise.all(dirs.map((dataDir) => openDatabase({ dataDir, databaseUrl: database.url })));
     try {
       const results = await Promise.all(nodes.map((opened) => prepareDatabase(opened, { seedDemo: true })));
       expect(results.filter((r) => r.seeded).length).toBe(1);
@@ -241,8 +235,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('nodes starting together on one Po
       expect(Number(schools.n)).toBeGreaterThan(0);
     } finally {
       for (const opened of nodes) await opened.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
       dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
     }
   }, 120_000);
