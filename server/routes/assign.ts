@@ -9,10 +9,11 @@ import { currentUser } from '../http/auth';
 import { answeredNotModified, etagOf } from '../http/conditional';
 import { notFound, refuse } from '../http/errors';
 import {
-  assertInWindow, CATEGORY_NAMES, checkWork, CLASSIFY_NAMES, isInSystem, isUniqueViolation, jsonOr, parseFileList,
+  assertInWindow, CATEGORY_NAMES, checkWork, CLASSIFY_NAMES, isInSystem, jsonOr, parseFileList,
   receiptOf, shapeOf, storedAnswer, timeStatus, WORK_MESSAGES,
 } from '../services/assignments';
 import { likePattern } from '../services/catalogue';
+import { alreadySubmitted, assertSameAsStored, insertedFirst, updatedFirst } from '../services/submit-once';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
 type Kind = 'homework' | 'exam';
@@ -148,6 +149,8 @@ export function assignRoutes(ctx: RouteContext): void {
   async function ownMark(user: User, assignmentId: number) {
     return db.selectFrom('marks').selectAll().where('assignment_id', '=', assignmentId).where('user_id', '=', user.id).executeTakeFirst();
   }
+  /** Files are in: the homework/exam work was handed in (answers to exam questions alone do not count). */
+  const isSubmitted = (m: { student_answer: string }) => jsonOr<unknown[]>(m.student_answer, []).length > 0;
 
   const presentMark = (m: NonNullable<Awaited<ReturnType<typeof ownMark>>>) => ({
     id: m.id, student_answer: jsonOr(m.student_answer, []), student_des: m.student_des, annex: jsonOr(m.annex, []),
@@ -198,22 +201,29 @@ export function assignRoutes(ctx: RouteContext): void {
       const user = currentUser(request);
       const b = request.body as { assignment_id: number; student_answer?: string; student_des?: string; annex?: string };
       const r = await findVisible(user, b.assignment_id);
-      const existing = await ownMark(user, r.id);
-      // A repeated submit (double click, retry after a timeout) answers with the first submission's receipt.
-      if (existing && jsonOr<unknown[]>(existing.student_answer, []).length > 0) return new Answer(receiptOf(existing), '提交成功');
       if (isInSystem(r.classify)) throw refuse(WORK_MESSAGES.inSystem);
+      const repeated = alreadySubmitted(r.kind === 'exam' ? '考试' : '作业');
+      const shape = shapeOf(r.classify);
+      const read = async () => {
+        const work = await checkWork(db, user, shape, `assign:${r.id}`, parseFileList('student_answer', b.student_answer), parseFileList('annex', b.annex));
+        return { work, sent: { student_answer: storedAnswer(shape, work.answer), student_des: (b.student_des ?? '').trim(), annex: JSON.stringify(work.annex) } };
+      };
+      const existing = await ownMark(user, r.id);
+      if (existing && isSubmitted(existing)) {
+        const again = await read().catch(() => null);
+        return new Answer(receiptOf(assertSameAsStored(existing, again?.sent ?? null, repeated)), '提交成功');
+      }
       const at = now();
       assertInWindow(r.kind as Kind, r.start_time, r.end_time, at);
-      const shape = shapeOf(r.classify);
-      const work = await checkWork(db, user, shape, `assign:${r.id}`, parseFileList('student_answer', b.student_answer), parseFileList('annex', b.annex));
-      const values = { student_answer: storedAnswer(shape, work.answer), student_des: (b.student_des ?? '').trim(), annex: JSON.stringify(work.annex), receipt: work.fingerprint, updated_at: at };
-      try {
-        if (existing) await db.updateTable('marks').set({ ...values, created_at: at }).where('id', '=', existing.id).execute();
-        else await db.insertInto('marks').values({ assignment_id: r.id, user_id: user.id, created_at: at, ...values }).execute();
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
-      return new Answer(receiptOf((await ownMark(user, r.id))!), '提交成功');
+      const { work, sent } = await read();
+      const values = { ...sent, receipt: work.fingerprint, updated_at: at };
+      // The write decides who is first: a row with answers only (exam questions) is claimed while it has no files.
+      const first = existing
+        ? await updatedFirst(db.updateTable('marks').set({ ...values, created_at: at }).where('id', '=', existing.id).where('student_answer', '=', existing.student_answer))
+        : await insertedFirst(db.insertInto('marks').values({ assignment_id: r.id, user_id: user.id, created_at: at, ...values })
+          .onConflict((oc) => oc.columns(['assignment_id', 'user_id']).doNothing()).returning('id'));
+      const stored = (await ownMark(user, r.id))!;
+      return new Answer(receiptOf(first ? stored : assertSameAsStored(stored, sent, repeated)), '提交成功');
     },
   });
 
@@ -262,28 +272,28 @@ export function assignRoutes(ctx: RouteContext): void {
       const user = currentUser(request);
       const b = request.body as { assignment_id: number; answer: string; total_time?: number };
       const r = await findVisible(user, b.assignment_id);
-      const existing = await ownMark(user, r.id);
-      if (existing?.answer) return new Answer(receiptOf(existing), '提交成功');
-      const at = now();
-      const end = parseTimestamp(r.end_time);
-      assertInWindow('exam', r.start_time, end ? formatTimestamp(new Date(end.getTime() + ANSWER_GRACE_SECONDS * 1000)) : r.end_time, at);
+      const repeated = alreadySubmitted('考试');
       let parsed: unknown;
       try {
         parsed = JSON.parse(b.answer);
       } catch {
         parsed = undefined;
       }
-      if (!parsed || typeof parsed !== 'object') throw refuse(WORK_MESSAGES.badFormat);
-      const answer = JSON.stringify(parsed);
-      const fingerprint = crypto.createHash('sha256').update(`answer:${r.id}:${user.id}:${answer}`).digest('hex').slice(0, 12).toUpperCase();
-      const values = { answer, total_time: b.total_time ?? 0, updated_at: at };
-      try {
-        if (existing) await db.updateTable('marks').set(values).where('id', '=', existing.id).execute();
-        else await db.insertInto('marks').values({ assignment_id: r.id, user_id: user.id, created_at: at, receipt: fingerprint, ...values }).execute();
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
-      return new Answer(receiptOf((await ownMark(user, r.id))!), '提交成功');
+      const sent = parsed && typeof parsed === 'object' ? { answer: JSON.stringify(parsed) } : null;
+      const existing = await ownMark(user, r.id);
+      if (existing?.answer) return new Answer(receiptOf(assertSameAsStored(existing, sent, repeated)), '提交成功');
+      const at = now();
+      const end = parseTimestamp(r.end_time);
+      assertInWindow('exam', r.start_time, end ? formatTimestamp(new Date(end.getTime() + ANSWER_GRACE_SECONDS * 1000)) : r.end_time, at);
+      if (!sent) throw refuse(WORK_MESSAGES.badFormat);
+      const fingerprint = crypto.createHash('sha256').update(`answer:${r.id}:${user.id}:${sent.answer}`).digest('hex').slice(0, 12).toUpperCase();
+      const values = { answer: sent.answer, total_time: b.total_time ?? 0, updated_at: at };
+      const first = existing
+        ? await updatedFirst(db.updateTable('marks').set(values).where('id', '=', existing.id).where('answer', '=', existing.answer))
+        : await insertedFirst(db.insertInto('marks').values({ assignment_id: r.id, user_id: user.id, created_at: at, receipt: fingerprint, ...values })
+          .onConflict((oc) => oc.columns(['assignment_id', 'user_id']).doNothing()).returning('id'));
+      const stored = (await ownMark(user, r.id))!;
+      return new Answer(receiptOf(first ? stored : assertSameAsStored(stored, sent, repeated)), '提交成功');
     },
   });
 }

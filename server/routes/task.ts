@@ -4,7 +4,8 @@ import type { User } from '../db/schema';
 import { now } from '../db/time';
 import { currentUser } from '../http/auth';
 import { notFound } from '../http/errors';
-import { assertInWindow, CATEGORY_NAMES, checkWork, isUniqueViolation, jsonOr, parseFileList, receiptOf, storedAnswer, timeStatus } from '../services/assignments';
+import { assertInWindow, CATEGORY_NAMES, checkWork, jsonOr, parseFileList, receiptOf, storedAnswer, timeStatus } from '../services/assignments';
+import { alreadySubmitted, assertSameAsStored, insertedFirst, updatedFirst } from '../services/submit-once';
 import { assertOwnScope } from '../services/users';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
@@ -120,20 +121,27 @@ export function taskRoutes(ctx: RouteContext): void {
       const user = currentUser(request);
       const b = request.body as { task_id: number; student_answer?: string; student_des?: string };
       const t = await findVisible(user, b.task_id);
+      const repeated = alreadySubmitted(t.kind === 'test' ? '考核' : '任务');
+      const shape = t.cate === 3 ? 'sketch' : 'images';
+      const read = async () => {
+        const work = await checkWork(db, user, shape, `task:${t.id}`, parseFileList('student_answer', b.student_answer), []);
+        return { work, sent: { student_answer: storedAnswer(shape, work.answer), student_des: (b.student_des ?? '').trim() } };
+      };
       const existing = await ownRecord(user, t.id);
-      if (existing && existing.status > 0) return new Answer(receiptOf(existing), '提交成功');
+      if (existing && existing.status > 0) {
+        const again = await read().catch(() => null);
+        return new Answer(receiptOf(assertSameAsStored(existing, again?.sent ?? null, repeated)), '提交成功');
+      }
       const at = now();
       assertInWindow(t.kind === 'test' ? 'exam' : 'homework', t.start_time, t.end_time, at);
-      const shape = t.cate === 3 ? 'sketch' : 'images';
-      const work = await checkWork(db, user, shape, `task:${t.id}`, parseFileList('student_answer', b.student_answer), []);
-      const values = { status: 1, student_answer: storedAnswer(shape, work.answer), student_des: (b.student_des ?? '').trim(), receipt: work.fingerprint, created_at: at, updated_at: at };
-      try {
-        if (existing) await db.updateTable('task_records').set(values).where('id', '=', existing.id).execute();
-        else await db.insertInto('task_records').values({ task_id: t.id, user_id: user.id, ...values }).execute();
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
-      return new Answer(receiptOf((await ownRecord(user, t.id))!), '提交成功');
+      const { work, sent } = await read();
+      const values = { status: 1, ...sent, receipt: work.fingerprint, created_at: at, updated_at: at };
+      const first = existing
+        ? await updatedFirst(db.updateTable('task_records').set(values).where('id', '=', existing.id).where('status', '=', 0))
+        : await insertedFirst(db.insertInto('task_records').values({ task_id: t.id, user_id: user.id, ...values })
+          .onConflict((oc) => oc.columns(['task_id', 'user_id']).doNothing()).returning('id'));
+      const stored = (await ownRecord(user, t.id))!;
+      return new Answer(receiptOf(first ? stored : assertSameAsStored(stored, sent, repeated)), '提交成功');
     },
   });
 

@@ -46,7 +46,8 @@ export function topicRoutes(ctx: RouteContext): void {
     schema: { body: addBody },
     async handler(request) {
       const user = currentUser(request);
-      return new Answer(await addTopic(db, user, request.body as TopicInput), '提交成功');
+      const { repeated, ...topic } = await addTopic(db, user, request.body as TopicInput);
+      return new Answer(topic, repeated ? '该问题刚刚已提交，请勿重复提交' : '提交成功');
     },
   });
 }

@@ -1,8 +1,9 @@
 import type { Db } from '../db';
 import type { User } from '../db/schema';
-import { now } from '../db/time';
+import { fromNow, now } from '../db/time';
 import { invalid } from '../http/errors';
 import { visibleCourses } from './catalogue';
+import { oneAtATime } from './submit-once';
 
 export const TITLE_MAX = 50;
 export const CONTENT_MAX = 500;
@@ -58,6 +59,12 @@ export interface TopicInput {
 }
 
 /**
+ * The same question (teacher, experiment, title and text) from the same student within this many seconds is a
+ * double click or a retry, not a new question: it is answered with the one already stored.
+ */
+export const REPEAT_WINDOW_SECONDS = 60;
+
+/**
  * Stores a student's question. The teacher must teach at the student's school and the experiment must be one
  * the student can see; anything else is reported under its field, as a form would show it.
  */
@@ -68,11 +75,18 @@ export async function addTopic(db: Db, user: User, input: TopicInput) {
   if (!teacher) throw invalid('teacher_id', '请选择本校的提问老师');
   const learn = await visibleCourses(db, user).select('learns.id').where('learns.id', '=', input.learn_id).executeTakeFirst();
   if (!learn) throw invalid('learn_id', '所选实验不存在或未对您开放');
-  const at = now();
-  const row = await db
-    .insertInto('topics')
-    .values({ user_id: user.id, teacher_id: teacher.id, learn_id: learn.id, title, content, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, created_at: at };
+  return oneAtATime(db, user.id, async (trx) => {
+    const twin = await trx.selectFrom('topics').select(['id', 'created_at'])
+      .where('user_id', '=', user.id).where('teacher_id', '=', teacher.id).where('learn_id', '=', learn.id)
+      .where('title', '=', title).where('content', '=', content).where('created_at', '>=', fromNow(-REPEAT_WINDOW_SECONDS))
+      .orderBy('id', 'desc').executeTakeFirst();
+    if (twin) return { id: twin.id, created_at: twin.created_at, repeated: true };
+    const at = now();
+    const row = await trx
+      .insertInto('topics')
+      .values({ user_id: user.id, teacher_id: teacher.id, learn_id: learn.id, title, content, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, created_at: at, repeated: false };
+  });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromNow, now } from '../../server/db/time';
 import { assertInWindow, timeStatus } from '../../server/services/assignments';
+import { alreadySubmitted } from '../../server/services/submit-once';
 import { DATABASES, startTestServer, type TestServer } from './harness';
 import { DOCX, JPEG, multipart, PNG } from './work-files';
 
@@ -173,7 +174,8 @@ describe.each(DATABASES)('exams and homework API on %s', (kind) => {
       expect(await submit(1, [png])).toMatchObject({ code: 0, message: '该任务需在系统内完成实训，无需上传' });
       expect(await submit(6, [png], [{ name: '说明.docx', url: doc }])).toMatchObject({ code: 200, message: '提交成功' });
       expect(await submit(5, [{ name: '报告.docx', url: doc }])).toMatchObject({ code: 200 });
-      expect((await s.post('assign/insertmark', { assignment_id: 1, student_answer: 'not json' }, demo)).body.code).toBe(200); // already submitted: receipt
+      // Work done in the simulation system is never taken as an upload, submitted or not.
+      expect((await s.post('assign/insertmark', { assignment_id: 1, student_answer: 'not json' }, demo)).body).toMatchObject({ code: 0, message: '该任务需在系统内完成实训，无需上传' });
     });
 
     it('refuses another student\'s file URL and URLs that are not uploads', async () => {
@@ -191,8 +193,9 @@ describe.each(DATABASES)('exams and homework API on %s', (kind) => {
       const files = [await upload(PNG, 'a.png', me), await upload(JPEG, 'b.jpg', me)];
       const form = { assignment_id: id, student_answer: JSON.stringify(files), student_des: '第一次提交' };
       const replies = await Promise.all([1, 2, 3].map(() => s.post('assign/insertmark', form, me)));
-      const again = await s.post('assign/insertmark', { ...form, student_des: '重试' }, me);
+      const again = await s.post('assign/insertmark', form, me);
       const receipts = [...replies, again].map((r) => r.body.data);
+      expect((await s.post('assign/insertmark', { ...form, student_des: '重试' }, me)).body).toMatchObject({ code: 0, message: alreadySubmitted('作业') });
       expect(receipts.every((r) => r.fingerprint === receipts[0].fingerprint && r.mark_id === receipts[0].mark_id)).toBe(true);
       expect(receipts[0].fingerprint).toMatch(/^[0-9A-F]{12}$/);
       expect(receipts[0].submitted_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -228,8 +231,10 @@ describe.each(DATABASES)('exams and homework API on %s', (kind) => {
       expect(q.body.data.list).toEqual([{ id: expect.any(Number), question: '问题一' }, { id: expect.any(Number), question: '问题二' }]);
       const answer = JSON.stringify(Object.fromEntries(q.body.data.list.map((x: { id: number }) => [x.id, '我的回答'])));
       const first = await s.post('assign/uploadanswer', { assignment_id: id, answer, total_time: 600 }, me);
+      const retry = await s.post('assign/uploadanswer', { assignment_id: id, answer, total_time: 601 }, me);
+      expect(retry.body.data).toEqual(first.body.data);
       const second = await s.post('assign/uploadanswer', { assignment_id: id, answer: '{"x":1}', total_time: 5 }, me);
-      expect(second.body.data).toEqual(first.body.data);
+      expect(second.body).toMatchObject({ code: 0, message: alreadySubmitted('考试') });
       const rows = await marksOf(id);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ total_time: 600, answer });
@@ -279,8 +284,9 @@ describe.each(DATABASES)('exams and homework API on %s', (kind) => {
       expect((await s.post('task/insert_student_record', { task_id: task.id, student_answer: '[]' }, me)).body.message).toBe('请先上传图片！');
       const png = await upload(PNG, 'a.png', me);
       const a = await s.post('task/insert_student_record', { task_id: task.id, student_answer: JSON.stringify([png]), student_des: '完成' }, me);
-      const b = await s.post('task/insert_student_record', { task_id: task.id, student_answer: JSON.stringify([png]) }, me);
+      const b = await s.post('task/insert_student_record', { task_id: task.id, student_answer: JSON.stringify([png]), student_des: '完成' }, me);
       expect(b.body.data).toEqual(a.body.data);
+      expect((await s.post('task/insert_student_record', { task_id: task.id, student_answer: JSON.stringify([png]) }, me)).body).toMatchObject({ code: 0, message: alreadySubmitted('任务') });
       expect((await s.post('task/get_student_status', { task_id: task.id }, me)).body.data.status).toBe(1);
       expect((await s.post('task/get_student_status', { task_id: task.id }, other)).status).toBe(404);
       const test = await db().insertInto('tasks').values({ school_id: 100002, teacher_id: 2, kind: 'test', title: '测试考核', start_time: fromNow(600), end_time: fromNow(3600) }).returning('id').executeTakeFirstOrThrow();
