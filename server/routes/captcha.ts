@@ -14,7 +14,7 @@ import { rules, type AccountDeps } from './user';
 export const devHooksEnabled = (env: NodeJS.ProcessEnv = process.env) => env.DEV_HOOKS === '1' && env.NODE_ENV !== 'production';
 
 /** Counts every request of an IP against a rule; over the limit answers 429 until the block ends. */
-async function throttle(ctx: RouteContext, key: string, rule: LimitRule): Promise<void> {
+export async function throttle(ctx: RouteContext, key: string, rule: LimitRule): Promise<void> {
   const result = await hit(ctx.db, key, rule);
   if (!result.allowed) throw tooMany(`请求过于频繁，请${result.waitMinutes}分钟后再试`);
 }

@@ -10,6 +10,7 @@ import { consumeCode, createSmsProvider, type SmsProvider } from '../services/sm
 import { DevScanProvider, type ScanProvider } from '../services/qr';
 import { userInfo } from '../services/users';
 import { captchaRoutes, devHooksEnabled } from './captcha';
+import { mobileCodeRoute } from './mobile-code';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 import { ssoRoutes } from './sso';
 import type { SiteConfigSource } from './system';
@@ -173,17 +174,23 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
         major_id: rules.orgId('专业'),
         grade_id: rules.orgId('年级'),
         class_id: rules.orgId('班级'),
+        verification_key: field.str('验证码标识', { maxLength: 64 }),
+        verification_code: field.str('验证码', { maxLength: 6, errorMessage: { maxLength: '请输入正确验证码' } }),
       }),
     },
     async handler(request) {
       const user = currentUser(request);
-      const body = request.body as { realname?: string; mobile?: string; sex?: number; student_no?: string; head_img?: string; depart_id?: number; major_id?: number; grade_id?: number; class_id?: number };
+      const body = request.body as { realname?: string; mobile?: string; sex?: number; student_no?: string; head_img?: string; depart_id?: number; major_id?: number; grade_id?: number; class_id?: number; verification_key?: string; verification_code?: string };
       const changes: Record<string, unknown> = {};
       if (body.realname !== undefined) changes.realname = body.realname.trim();
       if (body.sex !== undefined) changes.sex = body.sex;
       if (body.student_no !== undefined) changes.student_no = body.student_no.trim() || null;
+      // A new number needs the code sent to it (user/mobile_code): nobody takes a number they cannot receive texts on.
       if (body.mobile !== undefined && body.mobile !== user.mobile) {
         await assertMobileFree(db, user.school_id, body.mobile, user.id);
+        if (!body.verification_key) throw refuse('请获取验证码！');
+        if (!body.verification_code?.trim()) throw refuse('请输入验证码');
+        await consumeCode(db, { mobile: body.mobile, purpose: 'mobile', code: body.verification_code, key: body.verification_key }, deps.limitsFor(user.school_id).sms);
         changes.mobile = body.mobile;
       }
       if (body.head_img !== undefined && body.head_img !== user.head_img) changes.head_img = await ownedImage(body.head_img, user.id);
@@ -212,6 +219,7 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
   }
 
   captchaRoutes(ctx, deps);
+  mobileCodeRoute(ctx, deps);
   ssoRoutes(ctx, deps);
 }
 

@@ -52,12 +52,14 @@ export interface SmsRules {
   maxAttempts: number;
 }
 
-export type SmsPurpose = 'register' | 'reset';
+/** register and reset: the account page; mobile: a signed-in student changing their number (user/mobile_code). */
+export type SmsPurpose = 'register' | 'reset' | 'mobile';
+const SMS_PURPOSES: SmsPurpose[] = ['register', 'reset', 'mobile'];
 const hashCode = (key: string, code: string) => createHash('sha256').update(`${key}:${code}`).digest('hex');
 
 /** Creates and sends a 6-digit code; at most one per number every `resendSeconds`. Returns the verification key. */
 export async function sendCode(db: Db, provider: SmsProvider, mobile: string, purpose: SmsPurpose, rules: SmsRules): Promise<string> {
-  const last = await db.selectFrom('verification_codes').select('created_at').where('mobile', '=', mobile).where('purpose', 'in', ['register', 'reset']).orderBy('id', 'desc').executeTakeFirst();
+  const last = await db.selectFrom('verification_codes').select('created_at').where('mobile', '=', mobile).where('purpose', 'in', SMS_PURPOSES).orderBy('id', 'desc').executeTakeFirst();
   const since = last ? (Date.now() - (parseTimestamp(last.created_at)?.getTime() ?? 0)) / 1000 : Infinity;
   if (since < rules.resendSeconds) throw refuse(`验证码发送过于频繁，请${Math.ceil(rules.resendSeconds - since)}秒后再试`);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -1,8 +1,10 @@
 import { Avatar, Button, FileButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { api, notify, session, useSession, type RendererProps, type UserInfo } from '../../engine';
 import { SchemaForm } from '../../renderers';
+import { SmsContext, useCountdown } from '../login/contexts';
 import { checkFile } from '../shared/fileChecks';
+import { CODE_FIELD, MOBILE, mobileChangeTexts, withCodeField } from './mobileChange';
 import type { ProfileInfoProps } from './schema.gen';
 
 /** Browser-side check before uploading (the shared upload check); the server checks the content again. */
@@ -17,13 +19,40 @@ export default function ProfileInfo({ props }: RendererProps<ProfileInfoProps>) 
   const user = current?.user as UserInfo | null;
   const [busy, setBusy] = useState(false);
   const [formData, setFormData] = useState<Record<string, unknown> | null>(null);
+  const sms = useMemo(() => mobileChangeTexts(props.mobileChange), [props.mobileChange]);
+  const withCode = useMemo(() => withCodeField(props.form, sms), [props.form, sms]);
+  /** The key user/mobile_code returned, and the number it was sent to. */
+  const sent = useRef<{ key: string; mobile: string } | null>(null);
+  const countdown = useCountdown();
   if (!user) return null;
   const fields = Object.keys((props.form.schema.properties ?? {}) as object);
   const values = formData ?? Object.fromEntries(fields.map((k) => [k, user[k] ?? undefined]));
+  // A new number needs the code sent to it; an unchanged one needs none.
+  const mobileChanged = typeof values.mobile === 'string' && values.mobile !== (user.mobile ?? '');
 
-  const save = async (changes: Record<string, unknown>) => {
+  const sendCode = async () => {
+    const mobile = String(values.mobile ?? '');
+    if (!MOBILE.test(mobile)) return notify.error(props.form.messages?.mobile?.pattern ?? '请输入正确的手机号');
+    const reply = await api.callWithMessage<{ key?: string }>('user/mobile_code', { phone: mobile }).catch(() => null);
+    if (!reply) return;
+    if (!reply.data?.key) return notify.error(reply.message);
+    sent.current = { key: reply.data.key, mobile };
+    countdown.start(sms.seconds);
+  };
+
+  const save = async (form: Record<string, unknown>) => {
+    const { [CODE_FIELD]: code, ...changes } = form;
+    if (changes.mobile !== undefined && changes.mobile !== user.mobile) {
+      if (!sent.current || sent.current.mobile !== changes.mobile) return void notify.error(sms.messages.noKey);
+      Object.assign(changes, { verification_key: sent.current.key, verification_code: code });
+    }
     const fresh = await api.call<UserInfo>('user/edit_info', changes);
     session.setUser(fresh);
+    if (changes.verification_key) {
+      sent.current = null;
+      countdown.stop();
+      setFormData((data) => data && Object.fromEntries(Object.entries(data).filter(([k]) => k !== CODE_FIELD)));
+    }
     notify.success(props.form.successMessage ?? '保存成功');
   };
 
@@ -60,7 +89,18 @@ export default function ProfileInfo({ props }: RendererProps<ProfileInfoProps>) 
           ))}
         </SimpleGrid>
       </Paper>
-      <SchemaForm id="profile-form" schema={props.form.schema} uiSchema={props.form.uiSchema} messages={props.form.messages} formData={values} onChange={setFormData} submitLabel={props.form.submitLabel ?? '保存'} onSubmit={save} />
+      <SmsContext.Provider value={{ left: countdown.left, idleLabel: sms.idleLabel, send: () => void sendCode() }}>
+        <SchemaForm
+          id="profile-form"
+          schema={mobileChanged ? withCode.schema : props.form.schema}
+          uiSchema={mobileChanged ? withCode.uiSchema : props.form.uiSchema}
+          messages={mobileChanged ? withCode.messages : props.form.messages}
+          formData={values}
+          onChange={setFormData}
+          submitLabel={props.form.submitLabel ?? '保存'}
+          onSubmit={save}
+        />
+      </SmsContext.Provider>
     </Stack>
   );
 }

@@ -66,4 +66,35 @@ export interface ProfileInfoProps {
      */
     successMessage?: string;
   };
+  /**
+   * 手机号改为新号码时，表单在手机号下显示短信验证码和“获取验证码”按钮（user/mobile_code）；未改手机号不需要验证码。
+   */
+  mobileChange?: {
+    /**
+     * 默认 短信验证码。
+     */
+    codeLabel?: string;
+    /**
+     * 默认 请输入短信验证码。
+     */
+    placeholder?: string;
+    /**
+     * 默认 获取验证码；发送后显示 (Ns)已发送。
+     */
+    idleLabel?: string;
+    /**
+     * 默认 60。
+     */
+    seconds?: number;
+    messages?: {
+      /**
+       * 默认 请获取验证码！
+       */
+      noKey?: string;
+      /**
+       * 默认 请输入验证码。
+       */
+      noCode?: string;
+    };
+  };
 }
