@@ -16,8 +16,10 @@ export interface ScreenConfig {
   route: string;
   auth?: boolean;
   keepAlive?: boolean;
-  /** `bare` screens skip the shell layout (header, footer). */
-  layout?: 'shell' | 'bare';
+  /** `bare` screens skip the shell layout (header, footer); any other name is a layout of app.yaml `layouts` (e.g. staff). */
+  layout?: string;
+  /** Only accounts of this role may open the screen; others are sent to its layout's login page. */
+  role?: 'student' | 'teacher';
   title?: string;
   type: string;
   props?: Record<string, unknown>;

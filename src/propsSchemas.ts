@@ -7,6 +7,7 @@ import myTasks from './custom/assignments/my-tasks.schema.json';
 import taskDetail from './custom/assignments/task-detail.schema.json';
 import taskScore from './custom/assignments/task-score.schema.json';
 import chatLauncher from './custom/chat/schema.json';
+import grader from './custom/grader/schema.json';
 import landing from './custom/landing/schema.json';
 import loginPage from './custom/login/login-page.schema.json';
 import ssoLoading from './custom/login/sso-loading.schema.json';
@@ -23,6 +24,7 @@ export const propsSchemas: Record<string, object> = {
   'assignment-detail': assignmentDetail,
   'assignment-list': assignmentList,
   'chat-launcher': chatLauncher,
+  grader,
   'landing-page': landing,
   'login-page': loginPage,
   'my-tasks': myTasks,

@@ -5,6 +5,7 @@ import type { CardsProps } from './renderers/cards/schema.gen';
 import type { ChatLauncherProps } from './custom/chat/schema.gen';
 import type { DetailProps } from './renderers/detail/schema.gen';
 import type { FormProps } from './renderers/form/schema.gen';
+import type { GraderProps } from './custom/grader/schema.gen';
 import type { LandingProps } from './custom/landing/schema.gen';
 import type { ListProps } from './renderers/list/schema.gen';
 import type { LoginPageProps } from './custom/login/login-page.schema.gen';
@@ -31,6 +32,7 @@ declare module './engine/registry' {
     'chat-launcher': ChatLauncherProps;
     detail: DetailProps;
     form: FormProps;
+    grader: GraderProps;
     'landing-page': LandingProps;
     list: ListProps;
     'login-page': LoginPageProps;

@@ -35,7 +35,8 @@ const CODE_MESSAGES: Record<string, string> = {
 /** Parses YAML text; `file` is only used for reporting. */
 export function parseYaml(text: string, file: string): LoadedYaml {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // merge: a screen may reuse a block with `<<: *anchor` (e.g. an edit form built on the create form).
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const issues: Issue[] = doc.errors.map((err) => {
     const { line, col } = lineCounter.linePos(err.pos[0]);
     const detail = CODE_MESSAGES[err.code];

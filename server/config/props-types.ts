@@ -54,6 +54,7 @@ export const SHARED_DEFINITIONS: Record<string, string> = {
   filters: 'src/renderers/filters/schema.json',
   links: 'src/renderers/shared/link.schema.json',
   table: 'src/renderers/table/schema.json',
+  dialogForm: 'src/renderers/table/dialog-form.schema.json',
   figures: 'src/renderers/stats/figures.schema.json',
 };
 

@@ -39,6 +39,7 @@ export interface AssignmentTable {
   tooth_num: Defaulted<string>;
   annex: Defaulted<string>; // JSON [{name,url}]
   created_at: Defaulted<Timestamp>;
+  published: Defaulted<number>; // 0 = a teacher's draft, not shown to students
 }
 
 export interface AssignmentClassTable {
@@ -197,5 +198,21 @@ export interface QuestionnaireAnswerTable {
   know: string; // JSON number[]
   resource: string;
   perspective: string;
+  created_at: Defaulted<Timestamp>;
+}
+
+/** The classes a teacher teaches: the teacher console's scope. */
+export interface TeacherClassTable {
+  teacher_id: number;
+  class_id: number;
+}
+
+/** Every grade given to a submission, oldest first: a changed grade keeps its history. */
+export interface GradeEventTable {
+  id: Id;
+  mark_id: number;
+  teacher_id: number;
+  score: number | null;
+  comment: Defaulted<string>;
   created_at: Defaulted<Timestamp>;
 }

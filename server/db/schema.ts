@@ -209,6 +209,8 @@ export interface Database {
   assignment_classes: A.AssignmentClassTable;
   assignment_questions: A.AssignmentQuestionTable;
   marks: A.MarkTable;
+  teacher_classes: A.TeacherClassTable;
+  grade_events: A.GradeEventTable;
   tasks: A.TaskTable;
   task_classes: A.TaskClassTable;
   task_records: A.TaskRecordTable;

@@ -37,7 +37,8 @@ function visible(db: Db, user: User, kind?: Kind) {
     .innerJoin('assignment_classes as ac', (j) => j.onRef('ac.assignment_id', '=', 'a.id').on('ac.class_id', '=', user.class_id ?? -1))
     .leftJoin('marks as m', (j) => j.onRef('m.assignment_id', '=', 'a.id').on('m.user_id', '=', user.id))
     .leftJoin('learns as l', 'l.id', 'a.learn_id')
-    .where('a.school_id', '=', user.school_id);
+    .where('a.school_id', '=', user.school_id)
+    .where('a.published', '=', 1);
   if (kind) q = q.where('a.kind', '=', kind);
   return q;
 }
@@ -76,6 +77,7 @@ const listStateQuery = preparedQuery((db: Db, classId: number, userId: number, s
     .leftJoin('marks as m', (j) => j.onRef('m.assignment_id', '=', 'a.id').on('m.user_id', '=', userId))
     .where('a.school_id', '=', schoolId)
     .where('a.kind', '=', kind)
+    .where('a.published', '=', 1)
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
       eb.fn.max('a.id').as('last_id'),

@@ -8,6 +8,7 @@ import { messageRoutes } from './message';
 import { schoolRoutes } from './school';
 import { scoreRoutes } from './score';
 import { simulationRoutes } from './simulation';
+import { staffAssignmentRoutes } from './staff-assignments';
 import { taskRoutes } from './task';
 import { uploadRoutes } from './upload';
 import { systemRoutes, type SiteConfigSource } from './system';
@@ -40,4 +41,5 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   taskRoutes(ctx);
   uploadRoutes(ctx, opts);
   topicRoutes(ctx);
+  staffAssignmentRoutes(ctx);
 }

@@ -5,6 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, identify } from '../http/auth';
 import { forbidden, notFound, refuse } from '../http/errors';
 import { MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES, uploadByStoredName } from '../services/uploads';
+import { markInScope } from '../services/staff-scope';
+import { likePattern } from '../services/catalogue';
+import type { Db } from '../db';
+import type { User } from '../db/schema';
 import { defineRoute, type RouteContext } from './define';
 
 /** The spec's upload calls all take the multipart field `file` and answer data.url (the stored path). */
@@ -35,14 +39,14 @@ export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string }): void
   for (const name of ANY_FILE) defineRoute(ctx, name, { handler: receive('any') });
   defineRoute(ctx, WORD_ONLY, { handler: receive('docx') });
 
-  // Uploaded files are served only to the student who uploaded them (token header or cookie).
+  // Uploaded files are served to the student who uploaded them, and to a teacher grading work that names them.
   app.get('/files/:name', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { name } = request.params as { name: string };
     if (!/^[0-9a-f]{32}\.(jpg|png|docx)$/.test(name)) throw notFound();
     const user = await identify(db, request);
     const row = await uploadByStoredName(db, name);
     if (!row) throw notFound();
-    if (!user || user.id !== row.owner_id) throw forbidden('无权查看该文件');
+    if (!user || (user.id !== row.owner_id && !(await teacherMaySee(db, user, row.owner_id, name)))) throw forbidden('无权查看该文件');
     const file = path.join(opts.dataDir, 'uploads', name);
     if (!fs.existsSync(file)) throw notFound();
     reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').type(row.mime);
@@ -51,4 +55,16 @@ export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string }): void
     }
     return reply.send(fs.createReadStream(file));
   });
+}
+
+/** A teacher sees a student's file when it is part of a submission that teacher may grade. */
+async function teacherMaySee(db: Db, user: User, ownerId: number, storedName: string): Promise<boolean> {
+  if (user.role !== 'teacher') return false;
+  const marks = await db.selectFrom('marks').select('id').where('user_id', '=', ownerId)
+    .where((eb) => eb.or([eb('student_answer', 'like', likePattern(storedName)), eb('annex', 'like', likePattern(storedName))]))
+    .limit(20).execute();
+  for (const mark of marks) {
+    if (await markInScope(db, user, mark.id).then(() => true, () => false)) return true;
+  }
+  return false;
 }

@@ -4,6 +4,7 @@ import type { SeedContext } from './context';
 import type { CatalogueResult } from './courses';
 import type { OrgResult } from './org';
 import type { PeopleResult } from './people';
+import { seedTeaching } from './teaching';
 
 /** Homework, exams and class tasks/tests for the demo school, with the demo student's submissions. */
 type Window = 'ended' | 'open' | 'upcoming';
@@ -87,6 +88,7 @@ export async function seedAssignments(ctx: SeedContext, org: OrgResult, people: 
   await insertRows(ctx.db, 'assignment_questions', questions.map(([question, answer], sort) => ({ assignment_id: examId, question, answer, sort })));
   await insertRows(ctx.db, 'marks', marks);
   await seedTasks(ctx, uniqueClasses, teachers.map((t) => t.id), demo.id, catalogue);
+  await seedTeaching(ctx, org, people, uniqueClasses);
   ctx.log(`作业/考试 ${assignments.length}, 提交 ${marks.length}`);
 }
 

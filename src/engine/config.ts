@@ -20,8 +20,26 @@ export interface ShellSettings {
   mobilePage?: string;
   /** Persistent notices by class state; `{date}` is the class's trial date. */
   classNotices?: { probation?: string; expired?: string; pending?: string; rejected?: string };
+  /** Shells other than the student one, by the name screens give as `layout` (e.g. staff). */
+  layouts?: Record<string, LayoutSettings>;
+}
+
+/** A shell of app.yaml `layouts`: its side navigation, home, login page and the role its screens need. */
+export interface LayoutSettings {
+  title?: string;
+  role?: 'student' | 'teacher';
+  home: string;
+  loginPath: string;
+  nav: { label: string; path: string; screen?: string }[];
 }
 
 export function shellSettings(config: SiteConfig): ShellSettings {
   return config.app as unknown as ShellSettings;
+}
+
+/** Home and login page of the shell a screen sits in: its layout's own, else the student shell's. */
+export function entryPoints(config: SiteConfig, layout: string | undefined): { home: string; loginPath: string } {
+  const shell = shellSettings(config);
+  const own = layout ? shell.layouts?.[layout] : undefined;
+  return own ? { home: own.home, loginPath: own.loginPath } : { home: shell.home, loginPath: shell.loginPath };
 }

@@ -1,10 +1,10 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
 import { Link, matchPath, Navigate, Route, Routes, useLocation, type Location } from 'react-router-dom';
-import { shellSettings, useSiteConfig } from './config';
+import { entryPoints, shellSettings, useSiteConfig } from './config';
 import { resolveLayout } from './registry';
 import { ScreenView } from './ScreenView';
-import { session } from './session';
+import { session, useSession } from './session';
 import { isMobileBrowser } from './theme';
 import type { ScreenConfig } from './types';
 
@@ -33,27 +33,34 @@ export function hashLocation(): { pathname: string; search: string } {
 function Guard({ screen, children }: { screen: ScreenConfig; children: ReactNode }) {
   const config = useSiteConfig()!;
   const location = useLocation();
-  if (screen.auth && !session.token()) return <Navigate to={loginRedirect(shellSettings(config).loginPath, location)} replace />;
+  const user = useSession()?.user;
+  const { loginPath } = entryPoints(config, screen.layout);
+  if ((screen.auth || screen.role) && !session.token()) return <Navigate to={loginRedirect(loginPath, location)} replace />;
+  // Which account this is decides the page: nothing of it shows (and none of its calls go out) until the profile is in.
+  if (screen.role && !user) return <Center py={80}><Loader /></Center>;
+  // A signed-in account of another role (a student opening a teacher page) goes to that side's login page.
+  if (screen.role && user!.role !== screen.role) return <Navigate to={loginRedirect(loginPath, location)} replace />;
   return <>{children}</>;
 }
 
-function NotFound() {
+function NotFound({ layout }: { layout?: string }) {
   const config = useSiteConfig()!;
   return (
     <Center py={80}>
       <Stack align="center">
         <Title order={3}>页面不存在</Title>
         <Text c="dimmed">您访问的页面不存在或尚未开放。</Text>
-        <Button component={Link} to={shellSettings(config).home}>返回首页</Button>
+        <Button component={Link} to={entryPoints(config, layout).home}>返回首页</Button>
       </Stack>
     </Center>
   );
 }
 
 /** A path in a section whose screens need login (e.g. anything under /ucenter) needs login too, even unknown ones. */
+const section = (route: string) => route.split('/')[1];
+
 function needsLogin(screens: ScreenConfig[], pathname: string): boolean {
-  const section = (route: string) => route.split('/')[1];
-  return screens.some((s) => s.auth && section(s.route) === section(pathname));
+  return screens.some((s) => (s.auth || s.role) && section(s.route) === section(pathname));
 }
 
 function findScreen(screens: ScreenConfig[], pathname: string): ScreenConfig | undefined {
@@ -65,7 +72,7 @@ function findScreen(screens: ScreenConfig[], pathname: string): ScreenConfig | u
  * kept mounted but hidden. Each cached screen sees the location it was last shown with, so its filters,
  * page and scroll-independent state survive a round trip through other tabs.
  */
-function ScreenHost({ screens }: { screens: ScreenConfig[] }) {
+function ScreenHost({ screens, layout }: { screens: ScreenConfig[]; layout?: string }) {
   const config = useSiteConfig()!;
   const location = useLocation();
   const cache = useRef(new Map<string, Location>());
@@ -90,13 +97,22 @@ function ScreenHost({ screens }: { screens: ScreenConfig[] }) {
         );
       })}
       {!active && (needsLogin(screens, location.pathname) && !session.token()
-        ? <Navigate to={loginRedirect(shellSettings(config).loginPath, location)} replace />
-        : <NotFound />)}
+        ? <Navigate to={loginRedirect(entryPoints(config, layout).loginPath, location)} replace />
+        : <NotFound layout={layout} />)}
     </>
   );
 }
 
-/** Routes from config/screens: `/` to the home screen, bare screens on their own, the rest inside the shell. */
+/**
+ * The layout a location is shown in: its screen's, or for an unknown path the layout of the screens in the same
+ * section (a mistyped /teacher/... address shows the staff shell's 页面不存在, not the student one).
+ */
+function layoutOf(framed: ScreenConfig[], pathname: string): string {
+  const screen = findScreen(framed, pathname) ?? framed.find((s) => s.layout && section(s.route) === section(pathname));
+  return screen?.layout ?? 'shell';
+}
+
+/** Routes from config/screens: `/` to the home screen, bare screens on their own, the rest inside their layout. */
 export function AppRoutes() {
   const config = useSiteConfig()!;
   const settings = shellSettings(config);
@@ -104,7 +120,9 @@ export function AppRoutes() {
   const screens = Object.values(config.screens);
   const bare = screens.filter((s) => s.layout === 'bare');
   const framed = screens.filter((s) => !bare.includes(s));
-  const Shell = resolveLayout('shell') ?? (({ children }: { children: ReactNode }) => <>{children}</>);
+  const layout = layoutOf(framed, location.pathname);
+  const Frame = resolveLayout(layout) ?? resolveLayout('shell') ?? (({ children }: { children: ReactNode }) => <>{children}</>);
+  const inLayout = framed.filter((s) => (s.layout ?? 'shell') === layout);
 
   const { mobilePage } = settings;
   if (mobilePage && isMobileBrowser(navigator.userAgent) && location.pathname !== mobilePage) {
@@ -117,7 +135,7 @@ export function AppRoutes() {
       {bare.map((s) => (
         <Route key={s.id} path={s.route} element={<Guard screen={s}><ScreenView screen={s} /></Guard>} />
       ))}
-      <Route path="*" element={<Shell><ScreenHost screens={framed} /></Shell>} />
+      <Route path="*" element={<Frame><ScreenHost key={layout} screens={inLayout} layout={layout === 'shell' ? undefined : layout} /></Frame>} />
     </Routes>
   );
 }

@@ -35,14 +35,21 @@ beforeAll(() => {
         `insert into users (school_id, role, username, password_hash, realname, type, depart_id, major_id, grade_id, class_id)
          select ?, 'student', ?, ?, '巡检学生', 1, ?, ?, ?, ? where not exists (select 1 from users where username = ? and school_id = ?)`,
       ).run(school.id, school.username, hash, peer?.depart_id ?? null, peer?.major_id ?? null, peer?.grade_id ?? null, peer?.class_id ?? null, school.username, school.id);
+      // A smoke teacher too, teaching what the school's first teacher teaches, for the staff screens.
+      const teacher = `${school.username}t`;
+      db.prepare(`insert into users (school_id, role, username, password_hash, realname) select ?, 'teacher', ?, ?, '巡检教师'
+        where not exists (select 1 from users where username = ? and school_id = ?)`).run(school.id, teacher, hash, teacher, school.id);
+      db.prepare(`insert or ignore into teacher_classes (teacher_id, class_id) select t.id, tc.class_id from users t, teacher_classes tc
+        where t.username = ? and t.school_id = ? and tc.teacher_id = (select min(id) from users where role = 'teacher' and school_id = ? and username <> ?)`)
+        .run(teacher, school.id, school.id, teacher);
     }
   } finally {
     db.close();
   }
 });
 
-async function apiLogin(username: string, password: string, schoolId: number): Promise<string> {
-  const reply = await fetch(`${baseURL()}/api/user/login`, {
+async function apiLogin(username: string, password: string, schoolId: number, as: 'user' | 'teacher' = 'user'): Promise<string> {
+  const reply = await fetch(`${baseURL()}/api/${as}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username, password, school_id: String(schoolId) }),
@@ -77,27 +84,29 @@ async function problemsOn(page: Page): Promise<string | null> {
 describe.each(SCHOOLS)('every screen of school $id', (school) => {
   it('renders without errors', async () => {
     const config = (await fetch(`${baseURL()}/api/config?school_id=${school.id}`).then((r) => r.json())).data;
-    const routes = Object.values(config.screens as Record<string, { route: string }>)
-      .map((s) => s.route)
-      .filter((r) => !LEAVES_THE_SITE.has(r))
-      .sort();
-    expect(routes.length).toBeGreaterThan(20);
-
-    const token = await apiLogin(school.username, school.password, school.id);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);
-    const page = await context.newPage();
-    const crashes: string[] = [];
-    page.on('pageerror', (e) => crashes.push(e.message));
-    const failures: string[] = [];
-    for (const route of routes) {
-      const path = route.replace(/:\w+/g, '1');
-      await page.goto(`${baseURL()}/#${path}`);
-      const problem = await problemsOn(page);
-      if (problem) failures.push(`${route}: ${problem}`);
+    const screens = Object.values(config.screens as Record<string, { route: string; role?: string }>).filter((s) => !LEAVES_THE_SITE.has(s.route));
+    expect(screens.length).toBeGreaterThan(20);
+    // Student screens as the smoke student, teacher screens as the smoke teacher.
+    for (const role of ['student', 'teacher'] as const) {
+      const routes = screens.filter((s) => (s.role === 'teacher') === (role === 'teacher')).map((s) => s.route).sort();
+      const token = role === 'teacher' ? await apiLogin(`${school.username}t`, school.password, school.id, 'teacher') : await apiLogin(school.username, school.password, school.id);
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);
+      const page = await context.newPage();
+      const crashes: string[] = [];
+      page.on('pageerror', (e) => crashes.push(e.message));
+      const failures: string[] = [];
+      for (const route of routes) {
+        const path = route.replace(/:\w+/g, '1');
+        await page.goto(`${baseURL()}/#${path}`);
+        const problem = await problemsOn(page);
+        if (problem) failures.push(`${route}: ${problem}`);
+        // A teacher screen must be shown to the teacher, not bounced to a login page.
+        if (role === 'teacher' && !route.endsWith('/login') && !page.url().includes(`#${path.split('?')[0]}`)) failures.push(`${route}: sent to ${page.url()}`);
+      }
+      expect(failures).toEqual([]);
+      expect(crashes).toEqual([]);
+      await context.close();
     }
-    expect(failures).toEqual([]);
-    expect(crashes).toEqual([]);
-    await context.close();
   }, 180_000);
 });

@@ -24,6 +24,10 @@ export interface TestServer {
   /** POST a form to /api/<name>. */
   post(name: string, form?: Record<string, string | number>, token?: string, host?: string): Promise<{ status: number; body: any }>;
   get(name: string, query?: Record<string, string | number>, token?: string, host?: string): Promise<{ status: number; body: any }>;
+  /** POST a JSON body to /api/<name> (the contract's `body: json` calls). */
+  postJson(name: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  /** Signs in a teacher account of the seed (password teacher123). */
+  teacherLogin(username?: string, schoolId?: number): Promise<string>;
   login(username?: string, password?: string, schoolId?: number): Promise<string>;
   close(): Promise<void>;
 }
@@ -99,6 +103,15 @@ export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', op
       const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
       const res = await app.inject({ method: 'GET', url: `/api/${name}${qs ? `?${qs}` : ''}`, headers: headers(token, host) });
       return { status: res.statusCode, body: res.json() };
+    },
+    async postJson(name, body = {}, token) {
+      const res = await app.inject({ method: 'POST', url: `/api/${name}`, headers: { ...headers(token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      return { status: res.statusCode, body: res.json() };
+    },
+    async teacherLogin(username = 'teacher1', schoolId = 100002) {
+      const res = await server.post('teacher/login', { username, password: 'teacher123', school_id: schoolId });
+      if (res.body.code !== 200) throw new Error(`teacher login ${username} failed: ${res.body.message}`);
+      return res.body.data.token as string;
     },
     async login(username = 'demo', password = 'demo123', schoolId = 100002) {
       const res = await server.post('user/login', { username, password, school_id: schoolId });

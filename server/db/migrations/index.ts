@@ -8,6 +8,7 @@ import * as m0007 from './0007_theory';
 import * as m0008 from './0008_messaging';
 import * as m0009 from './0009_session_idle';
 import * as m0010 from './0010_catalogue_top_courses';
+import * as m0011 from './0011_staff';
 
 /** Every migration in order. Listed statically so it works under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0008_messaging': m0008,
   '0009_session_idle': m0009,
   '0010_catalogue_top_courses': m0010,
+  '0011_staff': m0011,
 };

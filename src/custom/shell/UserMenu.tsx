@@ -12,7 +12,7 @@ export function displayName(user: { realname?: unknown; mobile?: unknown } | nul
   return `注册用户${user?.mobile ? String(user.mobile) : ''}`;
 }
 
-async function logout(loginPath: string) {
+export async function logout(loginPath: string) {
   try {
     await api.call('user/loginout', {}, { silent: true });
   } catch {

@@ -1,10 +1,10 @@
-import { Paper } from '@mantine/core';
+import { Center, Paper, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RendererProps } from '../../engine/registry';
-import { api, session, shellSettings, useSiteConfig } from '../shared/engine';
+import { afterLoginPath, api, loadProfile, reloadSiteConfig, session, shellSettings, useSiteConfig } from '../shared/engine';
 import { resolveParams, resolveValue } from '../shared/request';
 import { useTemplateScope } from '../shared/useTemplateScope';
 import { serverErrorsToErrorSchema } from './messages';
@@ -21,8 +21,9 @@ function fieldErrors(reason: unknown): Record<string, string[]> | undefined {
 }
 
 /** `type: form` — a YAML JSON-Schema form that posts to an endpoint, then says so and moves on. */
-export default function FormRenderer({ props }: RendererProps<FormProps>) {
+export default function FormRenderer({ props, screen }: RendererProps<FormProps>) {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const scope = useTemplateScope();
   const config = useSiteConfig();
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
@@ -35,8 +36,9 @@ export default function FormRenderer({ props }: RendererProps<FormProps>) {
       setServerErrors({ [unequal.field]: { __errors: [unequal.message] } } as unknown as ErrorSchema);
       return;
     }
+    let reply: unknown;
     try {
-      await api.call(submit.endpoint, { ...resolveParams(submit.params, scope), ...data });
+      reply = await api.call(submit.endpoint, { ...resolveParams(submit.params, scope), ...data });
     } catch (reason) {
       setServerErrors(serverErrorsToErrorSchema(fieldErrors(reason)));
       return;
@@ -48,11 +50,20 @@ export default function FormRenderer({ props }: RendererProps<FormProps>) {
       navigate(shellSettings(config!).loginPath, { replace: true });
       return;
     }
+    if (submit.signIn && reply && typeof reply === 'object') {
+      session.signIn(reply as Record<string, unknown>);
+      await loadProfile();
+      await reloadSiteConfig();
+      const home = submit.then ? String(resolveValue(submit.then, scope)) : shellSettings(config!).home;
+      navigate(afterLoginPath(search.get('redirect'), screen.route, home), { replace: true });
+      return;
+    }
     if (submit.then) navigate(String(resolveValue(submit.then, scope)));
   };
 
-  return (
-    <Paper withBorder radius="md" p="xl" maw={560}>
+  const form = (
+    <Paper withBorder radius="md" p="xl" maw={560} w={props.centered ? 420 : undefined} shadow={props.centered ? 'md' : undefined}>
+      {props.heading && <Title order={3} mb="lg" ta={props.centered ? 'center' : undefined}>{props.heading}</Title>}
       <SchemaForm
         schema={props.schema}
         uiSchema={props.uiSchema}
@@ -60,7 +71,10 @@ export default function FormRenderer({ props }: RendererProps<FormProps>) {
         extraErrors={serverErrors}
         submitLabel={submit.label ?? '提交'}
         onSubmit={send}
+        fullWidthSubmit={props.centered}
       />
     </Paper>
   );
+  return props.centered ? <Center mih="100vh" bg="var(--mantine-color-gray-1)">{form}</Center> : form;
 }
+

@@ -23,6 +23,14 @@ export interface FormProps {
    * Fields that must equal another field, e.g. the repeated password.
    */
   sameAs?: SameAsRule[];
+  /**
+   * Title shown above the form, e.g. 教师登录.
+   */
+  heading?: string;
+  /**
+   * Show the form as a card in the middle of the page (login pages).
+   */
+  centered?: boolean;
 }
 /**
  * What submitting does.
@@ -54,6 +62,10 @@ export interface FormSubmit {
    * After success, end the session and go to the login page (e.g. password change).
    */
   signOut?: boolean;
+  /**
+   * The reply is a login (token and user): keep it as the session, load the profile, then open the page the visitor was sent from (?redirect=) or `then`.
+   */
+  signIn?: boolean;
 }
 export interface SameAsRule {
   /**

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../shared/engine';
 import { readPath, resolveParams } from '../shared/request';
 import type { TemplateScope } from '../shared/source';
-import type { OptionSource } from '../table/schema.gen';
+import type { OptionSource } from '../table/dialog-form.schema.gen';
 
 type Choice = { const: string | number; title: string };
 const PLACEHOLDER = -1;
@@ -47,8 +47,16 @@ export function useRemoteOptions(
       // enum + ui:enumNames rather than oneOf: rjsf drops the required message of an empty oneOf select.
       // An empty enum is not valid JSON Schema, so an unusable placeholder choice stands in while loading.
       const list = options?.length ? options : [{ const: PLACEHOLDER, title: options ? '暂无可选项' : '加载中…' }];
-      properties[field] = { ...properties[field], enum: list.map((c) => c.const) };
-      ui[field] = { ...(ui[field] as object), 'ui:enumNames': list.map((c) => c.title), ...(options?.length ? {} : { 'ui:enumDisabled': [PLACEHOLDER] }) };
+      const names = { 'ui:enumNames': list.map((c) => c.title), ...(options?.length ? {} : { 'ui:enumDisabled': [PLACEHOLDER] }) };
+      const own = (ui[field] ?? {}) as UiSchema;
+      if (properties[field]?.type === 'array') {
+        // A multiple choice (e.g. classes): the choices belong to the items, as rjsf reads them.
+        properties[field] = { ...properties[field], items: { ...(properties[field].items as RJSFSchema), enum: list.map((c) => c.const) } };
+        ui[field] = { ...own, items: { ...(own.items as object), ...names } };
+      } else {
+        properties[field] = { ...properties[field], enum: list.map((c) => c.const) };
+        ui[field] = { ...own, ...names };
+      }
     }
     return { schema: { ...schema, properties }, uiSchema: ui };
     // eslint-disable-next-line react-hooks/exhaustive-deps

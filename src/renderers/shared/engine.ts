@@ -7,3 +7,5 @@ export { notify } from '../../engine/notify';
 export { session } from '../../engine/session';
 export { shellSettings } from '../../engine/config';
 export { ScreenView } from '../../engine/ScreenView';
+export { loadProfile, reloadSiteConfig } from '../../engine/bootstrap';
+export { afterLoginPath } from '../../engine/router';

@@ -1,32 +1,58 @@
-import { Button, Modal } from '@mantine/core';
+import { Button, Center, Loader, Modal } from '@mantine/core';
 import type { ErrorSchema } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { serverErrorsToErrorSchema } from '../form/messages';
 import { SchemaForm } from '../form/SchemaForm';
 import { useRemoteOptions } from '../form/useRemoteOptions';
 import { api, notify } from '../shared/engine';
-import { resolveParams } from '../shared/request';
+import { readPath, resolveParams } from '../shared/request';
 import { useTemplateScope } from '../shared/useTemplateScope';
-import type { DialogForm } from './schema.gen';
+import type { DialogForm } from './dialog-form.schema.gen';
+
+type Values = Record<string, unknown>;
 
 function fieldErrors(reason: unknown): Record<string, string[]> | undefined {
   const errors = reason && typeof reason === 'object' ? (reason as { errors?: unknown }).errors : undefined;
   return errors && typeof errors === 'object' ? (errors as Record<string, string[]>) : undefined;
 }
 
-/** A YAML form in a dialog: cancel closes it, confirm posts to `submit.endpoint`, then `onDone` (e.g. the list reloads). */
-export function FormDialog({ form, opened, onClose, onDone }: { form: DialogForm; opened: boolean; onClose: () => void; onDone: () => void }) {
-  const scope = useTemplateScope();
+/** Only the values the form's schema knows: an edit form's reply carries display fields the server would not accept. */
+function pick(schemaProps: Record<string, unknown> | undefined, values: Values): Values {
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => k in (schemaProps ?? {}) && v !== null));
+}
+
+/**
+ * A YAML form in a dialog: cancel closes it, confirm posts to `submit.endpoint`, then `onDone` (e.g. the list reloads).
+ * With `load` (an edit form) it first reads the starting values; `item` is the row it was opened on (for templates).
+ */
+export function FormDialog({ form, opened, onClose, onDone, item }: { form: DialogForm; opened: boolean; onClose: () => void; onDone: () => void; item?: Values }) {
+  const base = useTemplateScope();
+  const scope = useMemo(() => (item ? { ...base, item } : base), [base, item]);
   const { schema, uiSchema } = useRemoteOptions(form.schema, form.uiSchema, form.options, scope, opened);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
-  // A new key per opening gives an empty form each time.
+  const [initial, setInitial] = useState<Values | undefined>(form.load ? undefined : {});
+  // A new key per opening gives a fresh form each time.
   const [round, setRound] = useState(0);
 
   const close = () => {
     setServerErrors(undefined);
     setRound((n) => n + 1);
+    if (form.load) setInitial(undefined);
     onClose();
   };
+
+  useEffect(() => {
+    if (!opened || !form.load) return;
+    let alive = true;
+    api.call<unknown>(form.load.endpoint, resolveParams(form.load.params, scope)).then(
+      (data) => alive && setInitial(pick(form.schema.properties as Values, (readPath(data, form.load!.item) ?? {}) as Values)),
+      () => alive && onClose(), // the api client has said why; nothing to edit
+    );
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, round]);
 
   // The dialog is portalled to the body, so a kept-alive screen that gets hidden would leave it showing: any
   // navigation closes it.
@@ -36,7 +62,7 @@ export function FormDialog({ form, opened, onClose, onDone }: { form: DialogForm
     return () => window.removeEventListener('hashchange', close);
   });
 
-  const send = async (data: Record<string, unknown>) => {
+  const send = async (data: Values) => {
     setServerErrors(undefined);
     try {
       await api.call(form.submit.endpoint, { ...resolveParams(form.submit.params, scope), ...data });
@@ -51,16 +77,21 @@ export function FormDialog({ form, opened, onClose, onDone }: { form: DialogForm
 
   return (
     <Modal opened={opened} onClose={close} title={form.title} size={`${form.width ?? 560}px`} centered>
-      <SchemaForm
-        key={round}
-        schema={schema}
-        uiSchema={uiSchema}
-        messages={form.messages}
-        extraErrors={serverErrors}
-        submitLabel={form.submit.label ?? '确定'}
-        onSubmit={send}
-        footer={<Button variant="default" onClick={close}>{form.submit.cancelLabel ?? '取消'}</Button>}
-      />
+      {initial === undefined ? (
+        <Center py="xl"><Loader size="sm" /></Center>
+      ) : (
+        <SchemaForm
+          key={round}
+          schema={schema}
+          uiSchema={uiSchema}
+          messages={form.messages}
+          formData={initial}
+          extraErrors={serverErrors}
+          submitLabel={form.submit.label ?? '确定'}
+          onSubmit={send}
+          footer={<Button variant="default" onClick={close}>{form.submit.cancelLabel ?? '取消'}</Button>}
+        />
+      )}
     </Modal>
   );
 }

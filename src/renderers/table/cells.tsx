@@ -1,10 +1,8 @@
-import { Avatar, Badge, Button, Group, Text } from '@mantine/core';
-import { useNavigate } from 'react-router-dom';
-import { emitAction } from '../shared/actions';
+import { Avatar, Badge, Group, Text } from '@mantine/core';
 import { evaluate, template } from '../shared/engine';
 import { formatDate, formatDuration, formatText, thresholdColor } from '../shared/format';
-import { resolveLink } from '../shared/links';
 import { useTemplateScope } from '../shared/useTemplateScope';
+import { RowActionButton } from './RowActionButton';
 import type { TableColumn } from './schema.gen';
 
 type Row = Record<string, unknown>;
@@ -13,10 +11,9 @@ const formatValue = (value: unknown, format: TableColumn['format']) =>
   format === 'duration' ? formatDuration(value) : format === 'date' ? formatDate(value, 'date') : formatText(value);
 
 /** What one cell shows, by the column's `kind`. */
-export function CellView({ column, row, screen }: { column: TableColumn; row: Row; screen?: string }) {
+export function CellView({ column, row, screen, onDone }: { column: TableColumn; row: Row; screen?: string; onDone?: () => void }) {
   const value = column.field ? row[column.field] : undefined;
   const base = useTemplateScope();
-  const navigate = useNavigate();
   const scope = { ...base, item: row };
   switch (column.kind) {
     case 'avatar': {
@@ -32,16 +29,13 @@ export function CellView({ column, row, screen }: { column: TableColumn; row: Ro
       return <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(value, 'datetime')}</Text>; // a date and time read as one
     case 'tag': {
       const tag = column.tags?.[formatText(value)];
-      return tag ? <Badge variant="light" color={tag.color} data-testid="cell-tag">{tag.label}</Badge> : <Text size="sm">{formatText(value)}</Text>;
+      return tag ? <Badge variant="light" color={tag.color} data-testid="cell-tag" style={{ minWidth: 'max-content' }}>{tag.label}</Badge> : <Text size="sm">{formatText(value)}</Text>;
     }
     case 'action':
       return (
         <Group gap="xs">
           {(column.actions ?? []).filter((a) => a.when === undefined || evaluate(a.when, scope)).map((a) => (
-            <Button key={a.action} size="compact-sm" variant="light" color={a.color}
-              onClick={() => (a.link ? navigate(resolveLink([a.link], scope) ?? a.link.path) : emitAction({ action: a.action, row, screen }))}>
-              {a.label}
-            </Button>
+            <RowActionButton key={a.action} action={a} row={row} scope={scope} screen={screen} onDone={onDone} />
           ))}
         </Group>
       );

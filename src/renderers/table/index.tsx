@@ -1,4 +1,4 @@
-import { Box, Paper, Skeleton, Table } from '@mantine/core';
+import { Box, Group, Paper, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import {
   createColumnHelper,
   functionalUpdate,
@@ -9,7 +9,7 @@ import {
   type PaginationState,
   type Updater,
 } from '@tanstack/react-table';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RendererProps } from '../../engine/registry';
 import { FilterBar } from '../filters/FilterBar';
 import { Pager } from '../pager';
@@ -28,13 +28,31 @@ const helper = createColumnHelper<typeof features, Row>();
 
 const columnId = (column: TableColumn, i: number) => `${i}-${column.field ?? column.kind ?? 'column'}`;
 
-function columnDefs(columns: TableColumn[], screen: string | undefined): ColumnDef<typeof features, Row, unknown>[] {
+function columnDefs(columns: TableColumn[], screen: string | undefined, onDone: () => void): ColumnDef<typeof features, Row, unknown>[] {
   return columns.map((column, i) =>
     helper.display({
       id: columnId(column, i),
       header: column.title,
-      cell: ({ row }) => <CellView column={column} row={row.original} screen={screen} />,
+      cell: ({ row }) => <CellView column={column} row={row.original} screen={screen} onDone={onDone} />,
     }),
+  );
+}
+
+type SortState = { key: string; order: 'asc' | 'desc' } | null;
+const SORT_MARK = { asc: '▲', desc: '▼' } as const;
+
+/** A sortable heading: ascending, descending, then back to the server's default order. */
+function SortHeading({ column, sort, onSort }: { column: TableColumn; sort: SortState; onSort: (next: SortState) => void }) {
+  const key = column.sortKey ?? column.field ?? '';
+  const current = sort?.key === key ? sort.order : null;
+  const next: SortState = current === null ? { key, order: 'asc' } : current === 'asc' ? { key, order: 'desc' } : null;
+  return (
+    <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm" aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : 'none'}>
+      <Group gap={4} wrap="nowrap">
+        {column.title}
+        <span aria-hidden style={{ opacity: current ? 1 : 0.3, fontSize: '0.7em' }}>{current ? SORT_MARK[current] : '▲▼'}</span>
+      </Group>
+    </UnstyledButton>
   );
 }
 
@@ -54,7 +72,12 @@ export default function TableRenderer({ screen, props, onReply }: TableRendererP
   useEffect(() => {
     if (data.data !== undefined || data.error) onReply?.(data.data, Boolean(data.error));
   }, [data.data, data.error, onReply]);
-  const columns = useMemo(() => columnDefs(props.columns, screen?.id), [props.columns, screen?.id]);
+  const columns = useMemo(() => columnDefs(props.columns, screen?.id, data.reload), [props.columns, screen?.id, data.reload]);
+  const [sort, setSort] = useState<SortState>(null);
+  const sortBy = (next: SortState) => {
+    setSort(next);
+    list.setFilters({ [props.sort?.param ?? 'sort']: next?.key, [props.sort?.orderParam ?? 'order']: next?.order });
+  };
   const pagination: PaginationState = { pageIndex: list.query.page - 1, pageSize: props.pageSize ?? Math.max(1, data.items.length) };
 
   // The table owns page state the way refine's useTable does: its page changes become the list query.
@@ -70,6 +93,7 @@ export default function TableRenderer({ screen, props, onReply }: TableRendererP
 
   const colCount = props.columns.length;
   const widths = new Map(props.columns.map((c, i) => [columnId(c, i), c.width]));
+  const sortable = new Map(props.columns.map((c, i) => [columnId(c, i), c.sortable ? c : undefined]));
   let rows;
   if (data.loading && data.items.length === 0) {
     rows = Array.from({ length: Math.min(props.pageSize ?? 5, 8) }, (_, i) => (
@@ -109,8 +133,10 @@ export default function TableRenderer({ screen, props, onReply }: TableRendererP
                 {table.getHeaderGroups().map((group) => (
                   <Table.Tr key={group.id}>
                     {group.headers.map((header) => (
-                      <Table.Th key={header.id} w={widths.get(header.column.id)}>
-                        {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                      <Table.Th key={header.id} w={widths.get(header.column.id)} style={{ whiteSpace: 'nowrap' }}>
+                        {header.isPlaceholder ? null : sortable.get(header.column.id)
+                          ? <SortHeading column={sortable.get(header.column.id)!} sort={sort} onSort={sortBy} />
+                          : <table.FlexRender header={header} />}
                       </Table.Th>
                     ))}
                   </Table.Tr>

@@ -1,14 +1,26 @@
 // Generated from schema.json by npm run config:schema — edit the schema, not this file.
 import type { FiltersConfig } from '../filters/schema.gen';
-import type { FieldMessages } from '../form/messages';
 import type { SourceConfig } from '../shared/source.schema.gen';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { DialogForm } from './dialog-form.schema.gen';
 
 /**
  * Rows of a source shown in columns (text, avatar, date-time, row actions), with an optional filter bar and server-side paging.
  */
 export interface TableProps {
   source: SourceConfig;
+  /**
+   * Server-side sorting for columns marked sortable: the parameter names the endpoint reads, and the order at start.
+   */
+  sort?: {
+    /**
+     * Parameter holding the sort field. Default sort.
+     */
+    param?: string;
+    /**
+     * Parameter holding asc or desc. Default order.
+     */
+    orderParam?: string;
+  };
   /**
    * The columns, left to right.
    *
@@ -75,7 +87,7 @@ export interface TableColumn {
    */
   width?: number;
   /**
-   * action only: the buttons of each row. A button with `link` opens that route; otherwise a click raises the window event app:action with {action, row, screen}.
+   * action only: the buttons of each row. A button with `link` opens that route; with `post` it calls an endpoint (after `confirm`); with `form` it opens a form dialog; otherwise a click raises the window event app:action with {action, row, screen}.
    */
   actions?: RowAction[];
   /**
@@ -95,6 +107,14 @@ export interface TableColumn {
      */
     color: string;
   }[];
+  /**
+   * The heading sorts the rows on the server (see `sort`): click for ascending, again for descending, a third time for the default order.
+   */
+  sortable?: boolean;
+  /**
+   * Value sent as the sort field for this column. Default the column's field.
+   */
+  sortKey?: string;
 }
 export interface RowAction {
   /**
@@ -132,6 +152,30 @@ export interface RowAction {
       [k: string]: string | number | boolean;
     };
   };
+  /**
+   * Question asked before a `post` action runs, e.g. 确定删除该作业吗？
+   */
+  confirm?: string;
+  /**
+   * The button posts to this call (after `confirm`), then the list reloads. Params may hold ${...} templates over item.
+   */
+  post?: {
+    /**
+     * Name of the call, e.g. staff/assignment/publish.
+     */
+    endpoint: string;
+    /**
+     * Parameters, e.g. {id: "${item.id}", published: 0}.
+     */
+    params?: {
+      [k: string]: string | number | boolean;
+    };
+    /**
+     * Toast shown after success; default the server's message.
+     */
+    successMessage?: string;
+  };
+  form?: DialogForm;
 }
 export interface ToolbarButton {
   /**
@@ -143,85 +187,6 @@ export interface ToolbarButton {
    */
   color?: string;
   form: DialogForm;
-}
-/**
- * The dialog's @rjsf form.
- */
-export interface DialogForm {
-  /**
-   * Dialog title, e.g. 添加问题.
-   */
-  title: string;
-  /**
-   * Dialog width in pixels. Default 560.
-   */
-  width?: number;
-  /**
-   * JSON Schema of the form data (titles are the labels).
-   */
-  schema: RJSFSchema;
-  /**
-   * rjsf uiSchema, e.g. {content: {ui:widget: textarea, ui:options: {rows: 2}}}.
-   */
-  uiSchema?: UiSchema;
-  /**
-   * Validation messages: field -> JSON Schema keyword -> Chinese text, e.g. {title: {required: 请输入标题}}.
-   */
-  messages?: FieldMessages;
-  /**
-   * Select fields whose choices are read from a call: field name -> where the list comes from.
-   */
-  options?: {
-    [k: string]: OptionSource;
-  };
-  submit: {
-    /**
-     * Call the form data is posted to, e.g. topic/add.
-     */
-    endpoint: string;
-    /**
-     * Extra parameters sent with the data; strings may hold ${...} expressions.
-     */
-    params?: {
-      [k: string]: string | number | boolean;
-    };
-    /**
-     * Confirm button text. Default 确定.
-     */
-    label?: string;
-    /**
-     * Cancel button text. Default 取消.
-     */
-    cancelLabel?: string;
-    /**
-     * Toast shown after a successful post.
-     */
-    successMessage?: string;
-  };
-}
-export interface OptionSource {
-  /**
-   * Name of the call in config/endpoints.yaml, e.g. topic/teachers.
-   */
-  endpoint: string;
-  /**
-   * Parameters of the call; strings may hold ${...} expressions over user, school, features and query.
-   */
-  params?: {
-    [k: string]: string | number | boolean;
-  };
-  /**
-   * Dotted path of the list inside the reply's data, e.g. learn. Leave out when data is the list.
-   */
-  items?: string;
-  /**
-   * Field of each entry sent as the value. Default id.
-   */
-  value?: string;
-  /**
-   * Field of each entry shown in the select. Default name.
-   */
-  label?: string;
 }
 /**
  * Background colour of each row: expression over item (the row), index (0-based on the page), user, school, features and query gives a name looked up in colors; a name not listed leaves the row plain.

@@ -1,0 +1,99 @@
+import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { RendererProps } from '../../engine';
+import { GradePanel } from './GradePanel';
+import type { GraderProps } from './schema.gen';
+import { Roster } from './Roster';
+import { useGrading, type SubmissionRow } from './useGrading';
+
+type Filter = 'ungraded' | 'all';
+const visible = (rows: SubmissionRow[], filter: Filter) =>
+  rows.filter((r) => r.mark_id !== null && (filter === 'all' || r.state === 'ungraded' || r.failed));
+
+/**
+ * `type: grader` — grading one assignment's submissions (query `id`): the roster on the left, the work with a
+ * score and comment on the right. Keyboard: Ctrl/⌘+Enter saves and moves on, Alt+↓ / Alt+↑ next / previous.
+ */
+export default function Grader({ props }: RendererProps<GraderProps>) {
+  const [search] = useSearchParams();
+  const assignmentId = Number(search.get('id'));
+  const grading = useGrading(props.endpoints, assignmentId);
+  const [filter, setFilter] = useState<Filter>('ungraded');
+  const [current, setCurrent] = useState<number | null>(null);
+  // Rows stay in the list they were in when the teacher opened it: grading one does not make the list jump.
+  const [pinned, setPinned] = useState<Set<number>>(new Set());
+  const list = useMemo(() => grading.rows.filter((r) => r.mark_id !== null && (visible([r], filter).length > 0 || pinned.has(r.mark_id))), [grading.rows, filter, pinned]);
+
+  useEffect(() => {
+    if (current === null && list.length) setCurrent(list[0].mark_id);
+  }, [list, current]);
+
+  const index = list.findIndex((r) => r.mark_id === current);
+  const move = (step: number) => {
+    const next = list[index + step];
+    if (next?.mark_id) setCurrent(next.mark_id);
+  };
+  // Also inside the score and comment fields (no tags ignored).
+  useHotkeys([['alt+ArrowDown', () => move(1)], ['alt+ArrowUp', () => move(-1)]], []);
+
+  const save = (markId: number, score: number, comment: string) => {
+    setPinned((p) => new Set(p).add(markId));
+    grading.grade(markId, score, comment);
+    move(1);
+  };
+
+  const counts = {
+    submitted: grading.rows.filter((r) => r.mark_id !== null).length,
+    graded: grading.rows.filter((r) => r.state === 'graded').length,
+    missing: grading.rows.filter((r) => r.mark_id === null).length,
+  };
+
+  if (!Number.isInteger(assignmentId) || assignmentId < 1) return <Alert color="orange" m="md">请从作业列表进入批阅</Alert>;
+  if (grading.error) {
+    return (
+      <Alert color="red" title="名单加载失败">
+        {grading.error} <Button variant="subtle" size="compact-sm" onClick={() => void grading.reload()}>重试</Button>
+      </Alert>
+    );
+  }
+  if (grading.loading) return <Group justify="center" py="xl"><Loader /></Group>;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Title order={3}>{grading.meta?.title ?? '批阅'}</Title>
+          <Text size="sm" c="dimmed" data-testid="grader-counts">
+            已交 {counts.submitted} · 已批阅 {counts.graded} · 待批阅 {counts.submitted - counts.graded} · 未交 {counts.missing}
+            {grading.meta?.end_time && ` · 截止 ${grading.meta.end_time.slice(0, 16)}`}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <SegmentedControl value={filter} onChange={(v) => { setFilter(v as Filter); setPinned(new Set()); setCurrent(null); }}
+            data={[{ value: 'ungraded', label: '待批阅' }, { value: 'all', label: '全部提交' }]} />
+          {props.back && <Button variant="default" component={Link} to={props.back}>返回列表</Button>}
+        </Group>
+      </Group>
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <Paper withBorder radius="md" w={260} style={{ flexShrink: 0 }}>
+          <Roster rows={list} current={current} onPick={setCurrent} />
+        </Paper>
+        <Paper withBorder radius="md" p="lg" style={{ flex: 1, minWidth: 0 }}>
+          {current === null ? (
+            <Stack align="center" py="xl" gap="xs">
+              <Badge color="green" size="lg">全部批阅完成</Badge>
+              <Text c="dimmed" size="sm">{counts.submitted ? '可以切换到“全部提交”修改已批阅的分数' : '还没有学生提交'}</Text>
+            </Stack>
+          ) : (
+            <GradePanel key={current} markId={current} load={grading.detail} maxScore={props.maxScore ?? 100}
+              comments={grading.comments} onSave={save} onPrev={index > 0 ? () => move(-1) : undefined}
+              onNext={index < list.length - 1 ? () => move(1) : undefined} position={`${index + 1} / ${list.length}`}
+              prefetch={() => { const n = list[index + 1]?.mark_id; if (n) void grading.detail(n).catch(() => undefined); }} />
+          )}
+        </Paper>
+      </Group>
+    </Stack>
+  );
+}

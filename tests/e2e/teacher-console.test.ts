@@ -1,0 +1,145 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PNG } from '../server/work-files';
+import { launchBrowser, loginAs, openPage } from './browser';
+
+// Accounts that write here: teacher1 (publishes and grades) and stu00001 (in a class teacher1 teaches; no other
+// browser test uses it).
+let browser: Browser;
+const tag = Date.now().toString(36);
+const photo = join(tmpdir(), `${tag}-clasp.png`);
+const query = <T>(sql: string, ...params: unknown[]): T[] => {
+  const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+};
+const toast = (page: Page, text: string) => page.getByText(text).first().waitFor({ timeout: 8000 });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  writeFileSync(photo, PNG);
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(photo, { force: true });
+});
+
+/** Picks a day and time in a datetime field: the calendar is paged forward until the day shows. */
+async function pickDateTime(page: Page, field: string, at: dayjs.Dayjs) {
+  const dialog = page.getByRole('dialog').first();
+  await dialog.locator(`#root_${field}`).click();
+  const picker = page.locator('.mantine-Popover-dropdown:visible').filter({ has: page.locator('.mantine-DateTimePicker-day') }).last();
+  const day = picker.locator(`button[aria-label="${at.locale('zh-cn').format('D MMMM YYYY')}"]:not([data-outside])`);
+  for (let i = 0; i < 3 && !(await day.isVisible()); i++) await picker.locator('[data-direction="next"]').first().click();
+  await day.click();
+  const [hour, minute] = await picker.getByRole('spinbutton').all();
+  await hour.fill(at.format('HH'));
+  await minute.fill(at.format('mm'));
+  await picker.getByRole('button', { name: '确定', exact: true }).click();
+  await expect.poll(() => page.getByRole('dialog').first().locator(`#root_${field}`).textContent()).toBe(at.format('YYYY-MM-DD HH:mm'));
+}
+
+describe('teacher console: the homework loop as two people', () => {
+  it('teacher publishes a photo homework, the student submits, the teacher grades, the student sees score and comment', async () => {
+    const title = `卡环弯制拍照${tag}`;
+    const [klass] = query<{ class_name: string }>("select c.class_name from users u join classes c on c.id = u.class_id where u.username = 'stu00001' and u.school_id = 100002");
+
+    // The teacher: a staff page needs the teacher login, then opens where it was asked for.
+    const teacher = await openPage(browser, '/teacher/assignments', { width: 1366, height: 768 });
+    await teacher.waitForURL(/#\/teacher\/login\?redirect=/);
+    await teacher.locator('#root_username').fill('teacher1');
+    await teacher.locator('#root_password').fill('wrong-password');
+    await teacher.getByRole('button', { name: '登录' }).click();
+    await toast(teacher, '账号或密码错误');
+    await teacher.locator('#root_password').fill('teacher123');
+    await teacher.getByRole('button', { name: '登录' }).click();
+    await teacher.waitForURL(/#\/teacher\/assignments$/);
+    await expect.poll(() => teacher.getByTestId('user-name').textContent()).not.toBe('…');
+
+    await teacher.getByRole('button', { name: '布置作业/考试' }).click();
+    const dialog = teacher.getByRole('dialog').first();
+    await dialog.locator('#root_title').fill(title);
+    await dialog.locator('#root_class_ids').click();
+    await teacher.getByRole('option', { name: klass.class_name, exact: true }).click();
+    await teacher.keyboard.press('Escape'); // closes the class list, not the dialog
+    await pickDateTime(teacher, 'start_time', dayjs().subtract(1, 'hour').startOf('minute'));
+    await pickDateTime(teacher, 'end_time', dayjs().add(7, 'day').hour(18).minute(0));
+    await dialog.locator('#root_content').fill('拍摄卡环颊侧、舌侧各一张，照片清晰。');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await toast(teacher, '保存成功');
+    const row = teacher.getByTestId('table-row').filter({ hasText: title });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('0 / 1');
+    const [stored] = query<{ id: number; content: string; published: number }>('select id, content, published from assignments where title = ?', title);
+    expect(stored).toMatchObject({ published: 1, content: '<p>拍摄卡环颊侧、舌侧各一张，照片清晰。</p>' });
+
+    // The student: the new homework is there; photos go up and the work is submitted.
+    const student = await openPage(browser, '/login?redirect=%2Fucenter%2Fhomework');
+    await loginAs(student, 'stu00001', 'demo123');
+    await student.waitForURL(/#\/ucenter\/homework/);
+    const screen = student.locator('[data-screen="homework"]');
+    await screen.getByRole('textbox').first().fill(title);
+    await screen.getByRole('textbox').first().press('Enter');
+    const card = screen.getByTestId('work-card').filter({ hasText: title });
+    await card.waitFor();
+    await card.getByRole('button', { name: '上传作业' }).click();
+    await card.getByTestId('work-files').locator('input[type=file]').setInputFiles(photo);
+    await card.locator('[data-testid=upload-entry][data-state=done]').waitFor();
+    await card.getByRole('button', { name: '下一步' }).click();
+    await card.getByRole('button', { name: '提交' }).click();
+    await student.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await toast(student, '提交成功');
+
+    // The teacher grades it in the grader: the photo shows, Ctrl+Enter saves in the background.
+    await teacher.reload();
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('1 / 1');
+    await row.getByRole('button', { name: '批阅' }).click();
+    await teacher.waitForURL(new RegExp(`#/teacher/grade\\?id=${stored.id}`));
+    const panel = teacher.getByTestId('grade-panel');
+    await panel.waitFor();
+    await expect(teacher.getByTestId('grader-counts').textContent()).resolves.toContain('待批阅 1');
+    const image = panel.getByRole('img', { name: '第 1 张作品' });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await panel.getByTestId('grade-score').fill('150');
+    await teacher.keyboard.press('Control+Enter');
+    await panel.getByText('请输入 0 到 100 的整数分数').waitFor();
+    await panel.getByTestId('grade-score').fill('92');
+    await panel.getByTestId('grade-comment').fill('卡环臂与基牙贴合良好，注意肩台位置。');
+    await teacher.keyboard.press('Control+Enter');
+    await teacher.getByTestId('grader-row').filter({ hasText: '92 分' }).waitFor();
+    await expect.poll(() => query<{ score: number }>('select m.score from marks m where m.assignment_id = ?', stored.id)[0]?.score).toBe(92);
+    expect(query('select e.score, e.comment from grade_events e join marks m on m.id = e.mark_id where m.assignment_id = ?', stored.id))
+      .toEqual([{ score: 92, comment: '卡环臂与基牙贴合良好，注意肩台位置。' }]);
+
+    // The student sees the score and the comment on the existing screens.
+    await student.reload();
+    await screen.getByRole('textbox').first().fill(title);
+    await screen.getByRole('textbox').first().press('Enter');
+    await card.waitFor();
+    await expect.poll(() => card.getByTestId('total-score').textContent()).toBe('92');
+    await card.getByRole('button', { name: '查看成绩' }).click();
+    await student.getByTestId('score-modal').getByText('卡环臂与基牙贴合良好，注意肩台位置。').waitFor();
+    await student.context().close();
+    await teacher.context().close();
+  });
+
+  it('sends a student account to the teacher login instead of the console', async () => {
+    const page = await openPage(browser, '/login?redirect=%2Fteacher%2Fhome');
+    await loginAs(page, 'stu00001', 'demo123');
+    // A student account is sent to the teacher login instead of the console.
+    await page.waitForURL(/#\/teacher\/login/);
+    await page.getByText('教师工作台登录').waitFor();
+    await expect(page.getByTestId('staff-shell').count()).resolves.toBe(0);
+    await page.context().close();
+  });
+});
