@@ -6,8 +6,6 @@ import { advanceLookup, openFace, table, unicodeLookup, type Face } from './sfnt
 import { toTrueType, writeTrueType, type TtGlyph } from './truetype';
 
 export const DEFAULT_FONT_PATH = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
-/** Characters per request: a score detail is a few hundred distinct characters. */
-export const MAX_SUBSET_CHARS = 3000;
 
 interface LoadedFont {
   face: Face;

@@ -30,7 +30,7 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   schoolRoutes(ctx);
   userRoutes(ctx, opts);
   learnRoutes(ctx, opts);
-  scoreRoutes(ctx);
+  scoreRoutes(ctx, opts);
   simulationRoutes(ctx, opts);
   answerRoutes(ctx);
   messageRoutes(ctx);

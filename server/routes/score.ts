@@ -1,16 +1,20 @@
-import { fontPath, MAX_SUBSET_CHARS, subsetFont } from '../fonts/subset';
+import { QueueFullError, subsetInWorker } from '../fonts/pool';
+import { fontPath } from '../fonts/subset';
 import { currentUser } from '../http/auth';
-import { refuse } from '../http/errors';
+import { invalid, refuse, tooMany } from '../http/errors';
 import { parseIdList } from '../services/catalogue';
 import { questionnaireOf, submitEvaluation, type EvaluationInput } from '../services/questionnaire';
 import { oneScore, studentScores } from '../services/scores';
+import { hit } from '../services/rateLimit';
 import { assertOwnScope } from '../services/users';
+import { pdfFontLimits } from '../services/pdf-font-limits';
+import type { SiteConfigSource } from './system';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 
 const MAX_PAGE_SIZE = 100;
 const learnId = field.int('实验', { minimum: 1 });
 
-export function scoreRoutes(ctx: RouteContext): void {
+export function scoreRoutes(ctx: RouteContext, opts: { config: SiteConfigSource }): void {
   const { db } = ctx;
 
   defineRoute(ctx, 'score/get_student', {
@@ -38,16 +42,27 @@ export function scoreRoutes(ctx: RouteContext): void {
     },
   });
 
+  // Cutting a subset is CPU work (≈ 1 s for 3,000 new characters): it runs in a worker thread, repeated character
+  // sets come from a small cache, and each student has a per-window allowance (limits.pdfFont in config/app.yaml).
   defineRoute(ctx, 'score/pdf_font', {
     schema: { body: objectSchema({ text: field.str('文字', { minLength: 1, maxLength: 20000 }) }, ['text']) },
     async handler(request) {
+      const user = currentUser(request);
       const text = (request.body as { text: string }).text;
-      const distinct = new Set(Array.from(text));
-      if (distinct.size > MAX_SUBSET_CHARS) throw refuse(`导出内容的字符种类过多（超过 ${MAX_SUBSET_CHARS}）`);
+      const limits = pdfFontLimits(opts.config.forSchool({ id: user.school_id }).app as Record<string, unknown> | undefined);
+      const distinct = new Set(Array.from(text)).size;
+      if (distinct > limits.maxChars) throw invalid('text', `导出内容的字符种类过多：每次最多 ${limits.maxChars} 种不同的字符，本次有 ${distinct} 种，请分开导出`);
       const path = fontPath();
       if (!path) throw refuse('服务器未安装中文字体，暂时无法导出PDF');
-      const { font, missing } = subsetFont(path, [...distinct].join(''));
-      return { family: 'NotoSansCJKsc', base64: font.toString('base64'), missing: missing.join('') };
+      const allowed = await hit(db, `pdf-font:${user.id}`, limits.perUser);
+      if (!allowed.allowed) throw tooMany(`导出PDF过于频繁，请${allowed.waitMinutes}分钟后再试`);
+      try {
+        const subset = await subsetInWorker(path, text);
+        return { family: 'NotoSansCJKsc', base64: subset.base64, missing: subset.missing };
+      } catch (err) {
+        if (err instanceof QueueFullError) throw tooMany('导出PDF的人数较多，请稍后再试');
+        throw err;
+      }
     },
   });
 

@@ -3,8 +3,8 @@ import { now } from '../db/time';
 import { refuse } from '../http/errors';
 import { typeName } from '../services/theory-grading';
 import {
-  attemptState, findAttempt, findTest, finishOverdue, MESSAGES, optionsOf, questionsOf, saveAnswer, startAttempt,
-  submitAttempt, summary, testState, visibleTests,
+  asOfNow, attemptState, findAttempt, findTest, finishOverdue, gradeOnRead, isOverdue, MESSAGES, optionsOf, questionsOf, saveAnswer,
+  startAttempt, submitAttempt, summary, testState, visibleTests,
 } from '../services/theory';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 
@@ -16,7 +16,8 @@ const meta = (page: number, perPage: number, total: number, extra: object = {}) 
 export function theoryRoutes(ctx: RouteContext): void {
   const { db, app } = ctx;
 
-  // Attempts whose time ran out are finished even when no browser is left to ask (reads also finish them first).
+  // Attempts whose time ran out are finished even when no browser is left to ask. Reads never write: until the sweep
+  // (or the student's next POST) records it, an overdue attempt reads as expired and is graded in memory.
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweeper = setInterval(() => void finishOverdue(db).catch((err) => app.log.warn(`理论考试自动交卷失败: ${String(err)}`)), SWEEP_MS);
@@ -29,39 +30,48 @@ export function theoryRoutes(ctx: RouteContext): void {
     async handler(request) {
       const user = currentUser(request);
       const { page, per_page: perPage } = request.query as { page: number; per_page: number };
-      await finishOverdue(db, user.id);
       const total = Number((await visibleTests(db, user).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
       const rows = await visibleTests(db, user)
         .leftJoin('users as teacher', 'teacher.id', 'theory_tests.teacher_id')
         .leftJoin('theory_attempts as attempt', (join) => join.onRef('attempt.test_id', '=', 'theory_tests.id').on('attempt.user_id', '=', user.id))
-        .select(['theory_tests.id', 'theory_tests.name', 'theory_tests.start_time', 'theory_tests.end_time', 'theory_tests.times', 'theory_tests.score', 'teacher.realname as teacher', 'attempt.status', 'attempt.score as user_score'])
+        .select(['theory_tests.id', 'theory_tests.name', 'theory_tests.start_time', 'theory_tests.end_time', 'theory_tests.times', 'theory_tests.score', 'teacher.realname as teacher', 'attempt.id as attempt_id', 'attempt.status', 'attempt.deadline_at', 'attempt.score as user_score'])
         .orderBy('theory_tests.start_time', 'desc')
         .orderBy('theory_tests.id', 'desc')
         .limit(perPage)
         .offset((page - 1) * perPage)
         .execute();
-      const data = rows.map(({ start_time, end_time, status, user_score, ...r }) => {
-        const state = testState({ start_time, end_time }, status ? { status } : null);
-        return { ...r, teacher: r.teacher ?? '', start: start_time, end: end_time, is_test: state === 'taken' ? 1 : 0, state, user_score: state === 'taken' ? (user_score ?? 0) : null };
-      });
+      const data = await Promise.all(rows.map(async ({ start_time, end_time, attempt_id, status, deadline_at, user_score, ...r }) => {
+        const attempt = attempt_id !== null && status !== null && deadline_at !== null ? { id: attempt_id, test_id: r.id, status, deadline_at } : null;
+        const state = testState({ start_time, end_time }, attempt && asOfNow(attempt));
+        // Overdue but not yet recorded by the sweep: the score it will get, computed without writing.
+        const score = attempt && isOverdue(attempt) ? (await gradeOnRead(db, attempt)).score : user_score;
+        return { ...r, teacher: r.teacher ?? '', start: start_time, end: end_time, is_test: state === 'taken' ? 1 : 0, state, user_score: state === 'taken' ? (score ?? 0) : null };
+      }));
       return { data, meta: meta(page, perPage, total) };
     },
   });
 
+  // The paper: its header always (the exam notice shows it before the start), its questions only inside the student's
+  // own attempt, i.e. after theory/start while it runs, and afterwards for the review. Never the key; never a write.
   defineRoute(ctx, 'theory/test/{id}', {
     schema: { params: objectSchema({ id: field.int('试卷', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const user = currentUser(request);
       const test = await findTest(db, user, (request.params as { id: number }).id);
-      await finishOverdue(db, user.id);
       const attempt = await findAttempt(db, user.id, test.id);
-      const state = testState(test, attempt ?? null);
+      const state = testState(test, attempt ? asOfNow(attempt) : null);
       if (state === 'upcoming') throw refuse(MESSAGES.notStarted);
       const teacher = await db.selectFrom('users').select('realname').where('id', '=', test.teacher_id).executeTakeFirst();
-      const questions = (await questionsOf(db, test.id)).map((q) => ({ id: q.id, type: q.type, type_name: typeName(q.type), question: q.question, content: optionsOf(q.content), poins: q.poins }));
+      const all = await questionsOf(db, test.id);
+      const sections = [...new Set(all.map((q) => q.type))].map((type) => {
+        const of = all.filter((q) => q.type === type);
+        return { type, type_name: typeName(type), count: of.length, points: Math.round(of.reduce((sum, q) => sum + q.poins, 0) * 10) / 10 };
+      });
+      const questions = attempt ? all.map((q) => ({ id: q.id, type: q.type, type_name: typeName(q.type), question: q.question, content: optionsOf(q.content), poins: q.poins })) : [];
       return {
         id: test.id, name: test.name, teacher: teacher?.realname ?? '', start: test.start_time, end: test.end_time, times: test.times, score: test.score,
-        is_test: state === 'taken' ? 1 : 0, state, server_time: now(), questions, attempt: attempt ? await attemptState(db, attempt) : null,
+        is_test: state === 'taken' ? 1 : 0, state, server_time: now(), question_count: all.length, sections, questions,
+        attempt: attempt ? await attemptState(db, attempt) : null,
       };
     },
   });
@@ -110,13 +120,15 @@ export function theoryRoutes(ctx: RouteContext): void {
       const user = currentUser(request);
       const { logid: testId, page, per_page: perPage } = request.query as { logid: number; page: number; per_page: number };
       const test = await findTest(db, user, testId);
-      await finishOverdue(db, user.id);
       const attempt = await findAttempt(db, user.id, test.id);
-      if (!attempt || attempt.status === 'in_progress') throw refuse(MESSAGES.notSubmitted);
+      if (!attempt || asOfNow(attempt).status === 'in_progress') throw refuse(MESSAGES.notSubmitted);
+      // Overdue and not yet recorded: graded in memory exactly as the sweep will record it (a GET never writes).
+      const inMemory = isOverdue(attempt) ? (await gradeOnRead(db, attempt)).results : null;
       // The key is shown once the test is over for everyone, so a classmate still answering cannot be told it.
       const showKey = now() > test.end_time;
       const questions = await questionsOf(db, test.id);
-      const answers = new Map((await db.selectFrom('theory_answers').selectAll().where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]));
+      const answers: Map<number, { answer: string; isright: number; poins: number }> =
+        inMemory ?? new Map((await db.selectFrom('theory_answers').selectAll().where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]));
       const data = questions.slice((page - 1) * perPage, page * perPage).map((q, i) => {
         const a = answers.get(q.id);
         return {

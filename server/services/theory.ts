@@ -72,6 +72,22 @@ export function findAttempt(db: Db, userId: number, testId: number): Promise<Att
   return db.selectFrom('theory_attempts').selectAll().where('user_id', '=', userId).where('test_id', '=', testId).executeTakeFirst();
 }
 
+type QuestionRow = Row<'theory_questions'>;
+type Graded = { answer: string; isright: 0 | 1 | 2; poins: number };
+
+/** Grades a paper: every question gets a result, answered or not (the review lists every question). Pure. */
+function gradePaper(questions: QuestionRow[], answers: Map<number, string>): { results: Map<number, Graded>; score: number } {
+  const results = new Map<number, Graded>();
+  let score = 0;
+  for (const q of questions) {
+    const answer = answers.get(q.id) ?? '';
+    const result = grade({ type: q.type, options: optionsOf(q.content).length, answer: q.answer, poins: q.poins }, answer);
+    score += result.poins;
+    results.set(q.id, { answer, ...result });
+  }
+  return { results, score: Math.round(score * 10) / 10 };
+}
+
 /**
  * Closes an attempt and grades it: objective answers by the key, subjective ones left for a teacher.
  * The status flip is the first write, so a save racing with it either commits before (and is graded) or is
@@ -84,19 +100,34 @@ export async function finishAttempt(db: Db, attemptId: number, status: 'submitte
     const attempt = await trx.selectFrom('theory_attempts').select('test_id').where('id', '=', attemptId).executeTakeFirstOrThrow();
     const questions = await questionsOf(trx, attempt.test_id);
     const answers = await trx.selectFrom('theory_answers').select(['id', 'question_id', 'answer']).where('attempt_id', '=', attemptId).execute();
-    const byQuestion = new Map(answers.map((a) => [a.question_id, a]));
-    let score = 0;
-    for (const q of questions) {
-      const saved = byQuestion.get(q.id);
-      const result = grade({ type: q.type, options: optionsOf(q.content).length, answer: q.answer, poins: q.poins }, saved?.answer ?? '');
-      score += result.poins;
+    const saved = new Map(answers.map((a) => [a.question_id, a.id]));
+    const { results, score } = gradePaper(questions, new Map(answers.map((a) => [a.question_id, a.answer])));
+    for (const [questionId, { answer, ...result }] of results) {
       // Unanswered questions get a row too, so the review lists every question of the paper.
-      if (saved) await trx.updateTable('theory_answers').set(result).where('id', '=', saved.id).execute();
-      else await trx.insertInto('theory_answers').values({ attempt_id: attemptId, question_id: q.id, answer: '', ...result }).execute();
+      const id = saved.get(questionId);
+      if (id !== undefined) await trx.updateTable('theory_answers').set(result).where('id', '=', id).execute();
+      else await trx.insertInto('theory_answers').values({ attempt_id: attemptId, question_id: questionId, answer, ...result }).execute();
     }
-    await trx.updateTable('theory_attempts').set({ score: Math.round(score * 10) / 10 }).where('id', '=', attemptId).execute();
+    await trx.updateTable('theory_attempts').set({ score }).where('id', '=', attemptId).execute();
     return true;
   });
+}
+
+/**
+ * An attempt still marked in progress whose deadline (and grace) has passed. It is finished in effect: reads treat it
+ * as expired and grade it in memory (see `asOfNow`, `gradeOnRead`); the write that records it happens on the next
+ * POST of the student (theory/start, theory/test, theory/submit) or the server's sweep, never on a GET.
+ */
+export const isOverdue = (attempt: Pick<Attempt, 'status' | 'deadline_at'>) => attempt.status === 'in_progress' && attempt.deadline_at < graceCutoff();
+
+/** The attempt as the clock has it, without writing: an overdue attempt reads as expired. */
+export const asOfNow = <T extends Pick<Attempt, 'status' | 'deadline_at'>>(attempt: T): T => (isOverdue(attempt) ? { ...attempt, status: 'expired' } : attempt);
+
+/** What finishing an overdue attempt would record, computed without writing it: per-question results and the score. */
+export async function gradeOnRead(db: Db, attempt: Pick<Attempt, 'id' | 'test_id'>) {
+  const questions = await questionsOf(db, attempt.test_id);
+  const answers = await db.selectFrom('theory_answers').select(['question_id', 'answer']).where('attempt_id', '=', attempt.id).execute();
+  return gradePaper(questions, new Map(answers.map((a) => [a.question_id, a.answer])));
 }
 
 /** Finishes every attempt (of one user, or all) whose time ran out; returns how many. */
@@ -109,7 +140,8 @@ export async function finishOverdue(db: Db, userId?: number): Promise<number> {
 }
 
 /** What the answering page needs to resume: saved answers with their seq, and the server's clock. */
-export async function attemptState(db: Db, attempt: Attempt) {
+export async function attemptState(db: Db, stored: Attempt) {
+  const attempt = asOfNow(stored);
   const answers = await db.selectFrom('theory_answers').select(['question_id', 'answer', 'seq']).where('attempt_id', '=', attempt.id).execute();
   return {
     id: attempt.id,
@@ -228,9 +260,14 @@ export async function submitAttempt(db: Db, user: User, test: Test) {
   return summary(db, attempt.id);
 }
 
-/** Score so far and how many answers still wait for a teacher. */
+/** Score so far and how many answers still wait for a teacher (an overdue attempt graded in memory, not written). */
 export async function summary(db: Db, attemptId: number) {
   const attempt = await db.selectFrom('theory_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+  if (isOverdue(attempt)) {
+    const { results, score } = await gradeOnRead(db, attempt);
+    const pending = [...results.values()].filter((r) => r.isright === 0).length;
+    return { id: attempt.id, status: 'expired' as const, score, submitted_at: attempt.submitted_at, pending };
+  }
   const pending = await db.selectFrom('theory_answers').select((eb) => eb.fn.countAll<number>().as('n')).where('attempt_id', '=', attemptId).where('isright', '=', 0).executeTakeFirst();
   return { id: attempt.id, status: attempt.status, score: attempt.score ?? 0, submitted_at: attempt.submitted_at, pending: Number(pending?.n ?? 0) };
 }

@@ -35,8 +35,8 @@ async function waitSaved() {
 
 const TEXTS = { 5: '上下颌牙齿接触的现象', 6: '牙周炎与糖尿病相互影响', 7: '改良 Bass 刷牙法' };
 
-describe('theory exam: answer, resume, offline, submit, review', () => {
-  it('lists the open test and enters it', async () => {
+describe('theory exam: notice, answer, resume, offline, submit, review', () => {
+  it('lists the open test, shows the notice and starts the exam', async () => {
     page = await openPage(browser, '/ucenter/theorylist');
     await page.waitForURL(/#\/login\?redirect=/);
     await loginAs(page, 'stu00021', 'demo123');
@@ -44,6 +44,11 @@ describe('theory exam: answer, resume, offline, submit, review', () => {
     await expect(row.getByText('未考').textContent()).resolves.toBe('未考');
     await row.getByRole('button', { name: '进入考试' }).click();
     await page.waitForURL(/#\/ucenter\/theoryexam\?testid=5/);
+    // The notice first: the paper is not served (nor shown) until the clock starts.
+    await page.getByTestId('exam-notice').waitFor();
+    await expect(page.getByTestId('exam-rules').textContent()).resolves.toMatch(/考试时长 30 分钟[\s\S]*不能暂停[\s\S]*自动保存/);
+    await expect(page.getByTestId('theory-question').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: '开始考试' }).click();
     await question(7).waitFor();
     await expect(page.getByTestId('theory-question').count()).resolves.toBe(7);
     await expect(page.getByTestId('exam-countdown').textContent()).resolves.toMatch(/剩余 (29|30):\d\d/);
@@ -72,9 +77,10 @@ describe('theory exam: answer, resume, offline, submit, review', () => {
     await page.getByText('已取消').first().waitFor();
   });
 
-  it('restores every answer after a reload', async () => {
+  it('restores every answer after a reload, straight on the paper', async () => {
     await page.reload();
     await question(1).waitFor();
+    await expect(page.getByTestId('exam-notice').count()).resolves.toBe(0);
     expect(await question(1).getByLabel('C. 近中舌尖').isChecked()).toBe(true);
     expect(await question(2).getByLabel('A. 釉质').isChecked()).toBe(true);
     expect(await question(2).getByLabel('D. 牙髓').isChecked()).toBe(true);

@@ -22,7 +22,7 @@ describe.each(DATABASES)('theory exams on %s', (kind) => {
   beforeAll(async () => {
     s = await startTestServer(kind);
     demo = await s.login();
-    for (const name of ['stu00021', 'stu00022', 'stu00023', 'stu00024', 'stu00025']) tokens[name] = await s.login(name);
+    for (const name of ['stu00021', 'stu00022', 'stu00023', 'stu00024', 'stu00025', 'stu00026']) tokens[name] = await s.login(name);
     tokens.partner = await s.login('stu00010', 'demo123', 100045);
     const rows = await s.opened.db.selectFrom('theory_questions').select(['id', 'type']).where('test_id', '=', 5).execute();
     q = Object.fromEntries(rows.map((r) => [r.type, r.id]));
@@ -61,9 +61,23 @@ describe.each(DATABASES)('theory exams on %s', (kind) => {
   describe('paper, start and autosave', () => {
     beforeAll(() => openTest(5));
 
-    it('serves the paper without the key, and 404 for another school', async () => {
+    it('before the start shows the header only: no question, no option (issue 14 #5)', async () => {
       const res = await s.get('theory/test/5', {}, tokens.stu00021);
-      expect(res.body.data).toMatchObject({ id: 5, state: 'open', attempt: null, times: 30 });
+      expect(res.body.data).toMatchObject({ id: 5, state: 'open', attempt: null, times: 30, score: expect.any(Number), question_count: 7, questions: [] });
+      expect(res.body.data.sections.map((x: any) => [x.type, x.count])).toEqual([[1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [6, 1], [7, 1]]);
+      expect(res.body.data.sections[0]).toMatchObject({ type_name: '单选题', points: 10 });
+      const paper = await s.opened.db.selectFrom('theory_questions').select(['question', 'content']).where('test_id', '=', 5).execute();
+      const text = JSON.stringify(res.body);
+      for (const row of paper) {
+        expect(text).not.toContain(JSON.stringify(row.question).slice(1, -1));
+        for (const option of JSON.parse(row.content) as string[]) expect(text).not.toContain(JSON.stringify(option).slice(1, -1));
+      }
+    });
+
+    it('serves the paper without the key once the attempt is started, and 404 for another school', async () => {
+      await s.post('theory/start', { logid: 5 }, tokens.stu00021);
+      const res = await s.get('theory/test/5', {}, tokens.stu00021);
+      expect(res.body.data).toMatchObject({ id: 5, state: 'in_progress', attempt: { status: 'in_progress' }, times: 30, question_count: 7 });
       expect(res.body.data.questions.map((x: any) => x.type)).toEqual([1, 2, 3, 4, 5, 6, 7]);
       for (const question of res.body.data.questions) expect(question).not.toHaveProperty('answer');
       expect(res.body.data.questions[1].content).toHaveLength(6);
@@ -206,6 +220,32 @@ describe.each(DATABASES)('theory exams on %s', (kind) => {
       await s.opened.db.updateTable('theory_attempts').set({ deadline_at: ago(60) }).where('id', '=', attempt.id).execute();
       expect(await finishOverdue(s.opened.db)).toBeGreaterThanOrEqual(1); // what the server's sweeper runs
       expect(await attemptOf('stu00025', 5)).toMatchObject({ status: 'expired', score: 5 });
+    });
+
+    it('reads an overdue attempt as expired without writing; the next POST records it (issue 14 #5)', async () => {
+      const t = tokens.stu00026;
+      await s.post('theory/start', { logid: 5 }, t);
+      await save(t, q[1], 'C', 1);
+      await save(t, q[5], '上下颌牙的接触关系', 2);
+      const attempt = (await attemptOf('stu00026', 5))!;
+      await s.opened.db.updateTable('theory_attempts').set({ deadline_at: ago(60) }).where('id', '=', attempt.id).execute();
+      const snapshot = async () => ({
+        attempts: await s.opened.db.selectFrom('theory_attempts').selectAll().orderBy('id').execute(),
+        answers: await s.opened.db.selectFrom('theory_answers').selectAll().orderBy('id').execute(),
+      });
+      const before = await snapshot();
+
+      const paper = await s.get('theory/test/5', {}, t);
+      expect(paper.body.data).toMatchObject({ state: 'taken', is_test: 1, attempt: { status: 'expired', remaining: 0 } });
+      const list = await s.get('theory/tests', {}, t);
+      expect(list.body.data.data.find((x: any) => x.id === 5)).toMatchObject({ state: 'taken', user_score: 10 });
+      const records = await s.get('theory/records', { logid: 5 }, t);
+      expect(records.body.data.meta.attempt).toMatchObject({ status: 'expired', score: 10, pending: 1 });
+      expect(records.body.data.data.find((r: any) => r.type === 1)).toMatchObject({ answer: 'C', isright: 1, poins: 10 });
+      expect(await snapshot()).toEqual(before); // no GET wrote anything
+
+      expect((await s.post('theory/start', { logid: 5 }, t)).body).toMatchObject({ code: 0, message: '试卷已提交，请勿重复提交' });
+      expect(await attemptOf('stu00026', 5)).toMatchObject({ status: 'expired', score: 10 });
     });
 
     it('refuses a submit that arrives after the time limit', async () => {

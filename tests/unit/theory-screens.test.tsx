@@ -4,6 +4,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ExamNotice, fillRule } from '../../src/custom/theory/ExamNotice';
+import type { TheoryExamProps } from '../../src/custom/theory/schema.gen';
+import type { ExamPaper } from '../../src/custom/theory/types';
 import TableRenderer from '../../src/renderers/table';
 import type { TableProps } from '../../src/renderers/table/schema.gen';
 import { renderWithProviders } from './renderer-harness';
@@ -58,5 +61,32 @@ describe('answer review screen (config/screens/answer-list.yaml)', () => {
     expect(rows[1].textContent).toContain('A B C');
     expect(rows[2].textContent).toContain('未作答');
     expect(rows[0].textContent).toContain('考试结束后公布');
+  });
+});
+
+describe('exam notice (config/screens/theory-exam.yaml)', () => {
+  const header: ExamPaper = {
+    id: 5, name: '口腔解剖生理学在线测验', teacher: '陈老师', start: '2026-11-20 08:00:00', end: '2026-12-01 22:00:00', times: 30, score: 80,
+    state: 'open', question_count: 2, sections: [{ type: 1, type_name: '单选题', count: 1, points: 10 }, { type: 5, type_name: '名词解释', count: 1, points: 70 }],
+    questions: [], attempt: null,
+  };
+
+  it('fills the placeholders of a rule from the header', () => {
+    expect(fillRule('共 {count} 题，满分 {score} 分，时长 {duration}，{end} 截止，{unknown}', header)).toBe('共 2 题，满分 80 分，时长 30 分钟，2026-12-01 22:00:00 截止，{unknown}');
+    expect(fillRule('{duration}', { ...header, times: 0 })).toBe('不限时长');
+  });
+
+  it('shows the rules of the YAML (time limit, clock starts on click and cannot pause, autosave) and 开始考试', () => {
+    const props = parse(readFileSync('config/screens/theory-exam.yaml', 'utf8')).props as TheoryExamProps;
+    const onStart = vi.fn();
+    renderWithProviders(<ExamNotice paper={header} props={props} starting={false} onStart={onStart} onBack={() => {}} />);
+    const rules = screen.getByTestId('exam-rules').textContent ?? '';
+    expect(rules).toContain('考试时长 30 分钟');
+    expect(rules).toContain('开始计时');
+    expect(rules).toContain('不能暂停');
+    expect(rules).toContain('自动保存');
+    expect(screen.getByTestId('exam-sections').textContent).toContain('名词解释');
+    fireEvent.click(screen.getByRole('button', { name: '开始考试' }));
+    expect(onStart).toHaveBeenCalledOnce();
   });
 });

@@ -1,9 +1,21 @@
 // Generated from schema.json by npm run config:schema — edit the schema, not this file.
 
 /**
- * 各种题型的答题页：答案自动保存，按服务器时钟倒计时，交卷前确认并列出未答的题。
+ * 考试须知（开始考试后才计时）和答题页：答案自动保存，按服务器时钟倒计时，交卷前确认并列出未答的题。
  */
 export interface TheoryExamProps {
+  /**
+   * 开始考试前显示的须知标题。默认 考试须知。
+   */
+  noticeTitle?: string;
+  /**
+   * 开始考试前逐条显示。可用占位符：{duration} 考试时长（如 30 分钟；不限时为 不限时长），{start} 开始时间，{end} 截止时间，{count} 题数，{score} 总分。不写时使用内置的须知。
+   */
+  noticeRules?: string[];
+  /**
+   * 默认 开始考试。
+   */
+  startLabel?: string;
   /**
    * 默认 交卷确认。
    */

@@ -35,6 +35,10 @@ export interface ExamPaper {
   times: number;
   score: number;
   state: 'open' | 'in_progress' | 'taken' | 'missed' | 'upcoming';
+  question_count: number;
+  /** Questions and points per type: the notice shows them before the start. */
+  sections: { type: number; type_name: string; count: number; points: number }[];
+  /** Empty until the student's attempt has started (the server serves the questions only inside it). */
   questions: Question[];
   attempt: AttemptState | null;
 }
