@@ -17,6 +17,7 @@ export class Answer<T> {
 
 export interface RouteSpec {
   schema?: Pick<FastifySchema, 'body' | 'querystring' | 'params' | 'response'>;
+  /** Returns the `data` of the envelope, or the reply itself after sending something else (a download). */
   handler(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
@@ -36,7 +37,8 @@ export function defineRoute(ctx: RouteContext, name: string, spec: RouteSpec): v
     preValidation: entry.auth ? requireUser(ctx.db, entry.role) : undefined,
     handler: async (request, reply) => {
       const result = await spec.handler(request, reply);
-      if (reply.sent) return reply;
+      // A handler that answered itself (a file or a stream it passed to reply.send) returns the reply.
+      if (reply.sent || result === reply) return reply;
       return result instanceof Answer ? success(result.data, result.message) : success(result ?? null);
     },
   });

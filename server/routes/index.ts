@@ -9,6 +9,7 @@ import { schoolRoutes } from './school';
 import { scoreRoutes } from './score';
 import { simulationRoutes } from './simulation';
 import { staffAssignmentRoutes } from './staff-assignments';
+import { staffExportRoutes } from './staff-export';
 import { taskRoutes } from './task';
 import { uploadRoutes } from './upload';
 import { systemRoutes, type SiteConfigSource } from './system';
@@ -42,4 +43,5 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   uploadRoutes(ctx, opts);
   topicRoutes(ctx);
   staffAssignmentRoutes(ctx);
+  staffExportRoutes(ctx, opts);
 }
