@@ -138,6 +138,21 @@ export const api = {
     return handleFailure(outcome, opts);
   },
 
+  /**
+   * The address of a GET call that answers with a file (a zip, a spreadsheet), for the browser to download: a download
+   * cannot carry the Authorization header, so the server reads the `token` cookie the session already keeps.
+   */
+  fileUrl(name: string, params: Params = {}): string {
+    const endpoint = endpoints[name];
+    if (!endpoint) throw new ApiCallError(`未知接口 ${name}（不在 config/endpoints.yaml 中）`, null, null);
+    if (endpoint.method !== 'GET') throw new ApiCallError(`接口 ${name} 不是 GET，不能下载`, null, null);
+    const { path, rest } = fillPath(name, params);
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(rest)) if (value !== undefined && value !== null) query.append(key, String(value));
+    const qs = query.toString();
+    return `api/${path}${qs ? `?${qs}` : ''}`;
+  },
+
   /** Like call, but also gives the success message (e.g. to show 提交成功). */
   async callWithMessage<T = unknown>(name: string, params: Params = {}, opts: CallOptions = {}): Promise<{ data: T; message: string }> {
     const { status, body } = await send(name, params);

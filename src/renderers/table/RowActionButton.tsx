@@ -13,7 +13,7 @@ type Row = Record<string, unknown>;
 
 /**
  * One button of a row: opens a route (`link`), posts to a call after a confirmation (`post` + `confirm`), opens a form
- * dialog (`form`), or raises app:action for a bespoke piece. After a post or a form the list reloads (`onDone`).
+ * dialog (`form`), downloads what a GET call answers (`download`), or raises app:action for a bespoke piece. After a post or a form the list reloads (`onDone`).
  */
 export function RowActionButton({ action, row, scope, screen, onDone }: { action: RowAction; row: Row; scope: TemplateScope; screen?: string; onDone?: () => void }) {
   const navigate = useNavigate();
@@ -35,8 +35,29 @@ export function RowActionButton({ action, row, scope, screen, onDone }: { action
     }
   };
 
+  // A download is the browser's own (its download bar shows the progress): a link to the call, clicked once.
+  const download = () => {
+    if (!action.download) return;
+    let href: string;
+    try {
+      href = api.fileUrl(action.download.endpoint, resolveParams(action.download.params, scope));
+    } catch (error) {
+      notify.error((error as Error).message);
+      return;
+    }
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = '';
+    a.rel = 'noopener';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    if (action.download.message) notify.success(action.download.message);
+  };
+
   const click = () => {
-    if (action.link) navigate(resolveLink([action.link], scope) ?? action.link.path);
+    if (action.download) download();
+    else if (action.link) navigate(resolveLink([action.link], scope) ?? action.link.path);
     else if (action.form) setDialog('form');
     else if (action.post) (action.confirm ? setDialog('confirm') : void post());
     else emitAction({ action: action.action, row, screen });

@@ -87,7 +87,7 @@ export interface TableColumn {
    */
   width?: number;
   /**
-   * action only: the buttons of each row. A button with `link` opens that route; with `post` it calls an endpoint (after `confirm`); with `form` it opens a form dialog; otherwise a click raises the window event app:action with {action, row, screen}.
+   * action only: the buttons of each row. A button with `link` opens that route; with `post` it calls an endpoint (after `confirm`); with `form` it opens a form dialog; with `download` the browser downloads the file a GET call answers with; otherwise a click raises the window event app:action with {action, row, screen}.
    */
   actions?: RowAction[];
   /**
@@ -176,6 +176,25 @@ export interface RowAction {
     successMessage?: string;
   };
   form?: DialogForm;
+  /**
+   * The button downloads what this GET call answers with (a zip, a spreadsheet): the browser opens /api/<endpoint>?<params> as a download, signed in by the token cookie. Params may hold ${...} templates over item.
+   */
+  download?: {
+    /**
+     * Name of a GET call that answers with a file, e.g. staff/assignment/zip.
+     */
+    endpoint: string;
+    /**
+     * Query parameters, e.g. {id: "${item.id}"}.
+     */
+    params?: {
+      [k: string]: string | number | boolean;
+    };
+    /**
+     * Toast shown when the download starts, e.g. 正在打包，下载进度见浏览器的下载栏.
+     */
+    message?: string;
+  };
 }
 export interface ToolbarButton {
   /**

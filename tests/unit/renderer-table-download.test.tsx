@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+// The table's `download` row action as the teacher's assignment list (config/screens/teacher-assignments.yaml) uses it:
+// 下载作品 and 导出成绩 hand the browser a link to the GET call, with the row's parameters.
+import './setup-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import TableRenderer from '../../src/renderers/table';
+import type { TableProps } from '../../src/renderers/table/schema.gen';
+import { renderWithProviders } from './renderer-harness';
+
+const mocks = vi.hoisted(() => ({ call: vi.fn(), fileUrl: vi.fn(), success: vi.fn() }));
+vi.mock('../../src/renderers/shared/engine', async () =>
+  (await import('./renderer-harness')).fakeEngine({ api: { call: mocks.call, fileUrl: mocks.fileUrl }, notify: { success: mocks.success, error: vi.fn() } }),
+);
+
+const props = parse(readFileSync('config/screens/teacher-assignments.yaml', 'utf8'), { merge: true }).props as TableProps;
+const SCREEN = { id: 'teacher-assignments', route: '/teacher/assignments', type: 'table' };
+const row = (id: number, submitted: number) => ({
+  id, title: `作业${id}`, kind: 'homework', kind_name: '作业', classify_name: '拍照上传', class_summary: '口腔1班', end_time: '2026-09-10 18:00:00',
+  published: 1, mine: true, students: 30, submitted, graded: 0, ungraded: submitted, missing: 30 - submitted,
+});
+
+let clicked: { href: string | null; download: string | null }[] = [];
+beforeEach(() => {
+  clicked = [];
+  mocks.call.mockReset();
+  mocks.success.mockReset();
+  mocks.call.mockImplementation(async (name: string) => {
+    if (name === 'staff/assignments') return { data: [row(7, 3), row(8, 0)], total: 2 };
+    throw new Error(name);
+  });
+  mocks.fileUrl.mockImplementation((name: string, params: Record<string, unknown>) => `api/${name}?${new URLSearchParams(params as Record<string, string>)}`);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push({ href: this.getAttribute('href'), download: this.getAttribute('download') });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('table download action (teacher assignments)', () => {
+  it('downloads the zip of a row with submissions and its scores, through links to the calls', async () => {
+    renderWithProviders(<TableRenderer screen={SCREEN} props={props} />);
+    await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(2));
+    const [withWork, empty] = screen.getAllByTestId('table-row');
+    expect(within(empty).queryByRole('button', { name: '下载作品' })).toBeNull(); // nothing handed in yet
+    expect(within(empty).getByRole('button', { name: '导出成绩' })).toBeTruthy();
+
+    fireEvent.click(within(withWork).getByRole('button', { name: '下载作品' }));
+    expect(mocks.fileUrl).toHaveBeenCalledWith('staff/assignment/zip', { id: 7 });
+    expect(clicked).toEqual([{ href: 'api/staff/assignment/zip?id=7', download: '' }]);
+    expect(mocks.success).toHaveBeenCalledWith('正在打包下载，进度见浏览器的下载栏');
+
+    fireEvent.click(within(withWork).getByRole('button', { name: '导出成绩' }));
+    expect(clicked[1]).toEqual({ href: 'api/staff/assignment/export?id=7', download: '' });
+    expect(document.querySelectorAll('a[download]')).toHaveLength(0); // the link is not left in the page
+    expect(mocks.call).not.toHaveBeenCalledWith('staff/assignment/zip', expect.anything());
+  });
+});
