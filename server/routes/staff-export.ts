@@ -111,7 +111,10 @@ function streamZip(db: Db, dataDir: string, teacher: Parameters<typeof submissio
         aborted = true;
         current?.destroy();
       });
-      produce().catch((error: unknown) => {
+      // After the headers and 说明.txt are on their way: with SQLite a query runs on this thread, so the first batch
+      // would otherwise hold back the first byte.
+      const run = () => (aborted ? Promise.resolve() : produce());
+      new Promise<void>((resolve) => setImmediate(resolve)).then(run).catch((error: unknown) => {
         aborted = true;
         current?.destroy();
         (zip.outputStream as Readable).destroy(error instanceof Error ? error : new Error(String(error)));
