@@ -7,7 +7,11 @@
 //   baselines  GET /api/health, GET staff/submissions (page_size 100) of the big assignment
 //   zip        staff/assignment/zip: time to the response headers, to the first body byte, to the end; bytes; peak
 //              memory (RSS and Buffers) of this process while it runs, against before; entry count checked with yauzl
-//   zip (10)   the same for the assignment with 10 submissions: the first byte should not depend on the count
+//   zip (10)   the same for the assignment with 10 submissions (alternating with the big one): the first byte should
+//              not depend on the count
+//   slow reader  a client that stops reading for 3 s after the first chunk: memory must stay flat (backpressure)
+//   abort      a client that disconnects after 5 MB: no upload file may stay open
+//   health     GET /api/health every 10 ms while a zip of the big assignment streams
 //   xlsx       staff/assignment/export: total time and size; rows checked with exceljs
 // Each figure is also given as a ratio to the staff/submissions baseline of the same run. Figures: docs/benchmarks.md.
 import crypto from 'node:crypto';
@@ -172,6 +176,61 @@ for (let r = 0; r < RUNS; r++) {
   zipRuns.push({ ...result, rssDelta, buffersDelta });
 }
 
+// A reader that stops for 3 s after the first chunk: the server must wait for it (backpressure), not read ahead.
+const paused = await withMemory(() => new Promise<{ total: number; bytes: number }>((resolve, reject) => {
+  const start = performance.now();
+  http.get({ host: '127.0.0.1', port, path: `/api/staff/assignment/zip?id=${big}`, agent, headers: { authorization: `Bearer ${login}` } }, (res) => {
+    let bytes = 0;
+    res.once('data', () => {
+      res.pause();
+      setTimeout(() => res.resume(), 3000);
+    });
+    res.on('data', (c: Buffer) => (bytes += c.length));
+    res.on('end', () => resolve({ total: performance.now() - start, bytes }));
+  }).on('error', reject);
+}));
+
+// A client that goes away after 5 MB: the server stops, and no upload stays open (Linux: /proc/self/fd).
+const openUploads = () => {
+  try {
+    return fs.readdirSync('/proc/self/fd').filter((fd) => { try { return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(uploadsDir); } catch { return false; } }).length;
+  } catch {
+    return NaN;
+  }
+};
+await new Promise<void>((resolve, reject) => {
+  const req = http.get({ host: '127.0.0.1', port, path: `/api/staff/assignment/zip?id=${big}`, headers: { authorization: `Bearer ${login}` } }, (res) => {
+    let bytes = 0;
+    res.on('data', (c: Buffer) => {
+      bytes += c.length;
+      if (bytes > 5 * 1024 * 1024) req.destroy();
+    });
+    res.on('error', () => {});
+    res.on('close', () => resolve());
+  });
+  req.on('error', () => {});
+  setTimeout(() => reject(new Error('abort did not close')), 30000);
+});
+await new Promise((r) => setTimeout(r, 300));
+const leftOpen = openUploads();
+
+// /api/health while a zip streams: asked every 10 ms over its own connection.
+const probeAgent = new http.Agent({ keepAlive: true });
+const healthDuring: number[] = [];
+let streaming = true;
+const probe = (async () => {
+  while (streaming) {
+    const t = performance.now();
+    await new Promise<void>((resolve, reject) => http.get({ host: '127.0.0.1', port, path: '/api/health', agent: probeAgent }, (res) => { res.resume(); res.on('end', () => resolve()); }).on('error', reject));
+    healthDuring.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+})();
+await get(`/api/staff/assignment/zip?id=${big}`, login);
+streaming = false;
+await probe;
+probeAgent.destroy();
+
 // Check one zip: every photo and the two text files are there.
 const zipFile = path.join(dataDir, 'check.zip');
 const checked = await get(`/api/staff/assignment/zip?id=${big}`, login, true);
@@ -197,6 +256,9 @@ const lines = [
   `baseline GET staff/submissions page_size 100      ${ms(list)}`,
   `zip ${SUBMISSIONS}: headers ${ms(pick(zipRuns, 'headers'))}, first byte ${ms(pick(zipRuns, 'firstByte'))} (${(pick(zipRuns, 'firstByte') / list).toFixed(2)}× list), total ${ms(zipTotal)} (${(zipTotal / list).toFixed(0)}× list), ${mb(pick(zipRuns, 'bytes'))}, ${(pick(zipRuns, 'bytes') / 1024 / 1024 / (zipTotal / 1000)).toFixed(0)} MB/s`,
   `zip ${SUBMISSIONS}: peak memory over before: RSS +${mb(Math.max(...zipRuns.map((x) => x.rssDelta)))}, Buffers +${mb(Math.max(...zipRuns.map((x) => x.buffersDelta)))}; entries ${entries} (expected ${SUBMISSIONS * 2 + 2})`,
+  `zip ${SUBMISSIONS}, reader pausing 3 s after the first chunk: total ${ms(paused.result.total)}, ${mb(paused.result.bytes)}, peak memory RSS +${mb(paused.rssDelta)}, Buffers +${mb(paused.buffersDelta)}`,
+  `client gone after 5 MB: upload files still open 300 ms later: ${leftOpen}`,
+  `GET /api/health every 10 ms during a zip ${SUBMISSIONS}: n=${healthDuring.length}, median ${ms(median(healthDuring))}, max ${ms(Math.max(...healthDuring))}`,
   `zip 10:   headers ${ms(pick(smallRuns, 'headers'))}, first byte ${ms(pick(smallRuns, 'firstByte'))} (${(pick(smallRuns, 'firstByte') / list).toFixed(2)}× list), total ${ms(pick(smallRuns, 'total'))}`,
   `xlsx ${SUBMISSIONS} rows (+ students of the class without work): ${ms(pick(xlsxRuns, 'total'))} (${(pick(xlsxRuns, 'total') / list).toFixed(1)}× list), ${(pick(xlsxRuns, 'bytes') / 1024).toFixed(0)} KB, sheet 成绩 ${sheetRows} rows`,
   `runs (ms): zip first byte ${zipRuns.map((x) => x.firstByte.toFixed(0)).join(' / ')} (10: ${smallRuns.map((x) => x.firstByte.toFixed(0)).join(' / ')}), zip total ${zipRuns.map((x) => x.total.toFixed(0)).join(' / ')}, xlsx ${xlsxRuns.map((x) => x.total.toFixed(0)).join(' / ')}`,
