@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import dayjs from 'dayjs';
+import ExcelJS from 'exceljs';
 import 'dayjs/locale/zh-cn';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import yauzl from 'yauzl';
 import { PNG } from '../server/work-files';
-import { launchBrowser, loginAs, openPage } from './browser';
+import { baseURL, launchBrowser, loginAs, openPage } from './browser';
 
 // Accounts that write here: teacher1 (publishes and grades) and stu00001 (in a class teacher1 teaches; no other
 // browser test uses it).
@@ -120,6 +122,28 @@ describe('teacher console: the homework loop as two people', () => {
     await expect.poll(() => query<{ score: number }>('select m.score from marks m where m.assignment_id = ?', stored.id)[0]?.score).toBe(92);
     expect(query('select e.score, e.comment from grade_events e join marks m on m.id = e.mark_id where m.assignment_id = ?', stored.id))
       .toEqual([{ score: 92, comment: '卡环臂与基牙贴合良好，注意肩台位置。' }]);
+
+    // Back on the list, 下载作品 and 导出成绩 are browser downloads, signed in by the token cookie alone.
+    await teacher.goto(`${baseURL()}/#/teacher/assignments`);
+    await row.waitFor();
+    const [zipDownload] = await Promise.all([teacher.waitForEvent('download'), row.getByRole('button', { name: '下载作品' }).click()]);
+    expect(zipDownload.suggestedFilename()).toBe(`${title}-学生作品.zip`);
+    const zipFile = join(tmpdir(), `${tag}-work.zip`);
+    await zipDownload.saveAs(zipFile);
+    const names: string[] = [];
+    const zip = await yauzl.openPromise(zipFile, { lazyEntries: true });
+    for await (const entry of zip.eachEntry()) names.push(entry.fileName);
+    zip.close();
+    rmSync(zipFile, { force: true });
+    expect(names).toContain(`${title}/名单.csv`);
+    expect(names.some((n) => n.startsWith(`${title}/${klass.class_name}/`) && n.endsWith(`${tag}-clasp.png`))).toBe(true);
+    const [xlsxDownload] = await Promise.all([teacher.waitForEvent('download'), row.getByRole('button', { name: '导出成绩' }).click()]);
+    expect(xlsxDownload.suggestedFilename()).toBe(`${title}-成绩.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await xlsxDownload.path());
+    const graded: unknown[] = [];
+    book.getWorksheet('成绩')!.eachRow((r) => graded.push(r.getCell(6).value));
+    expect(graded).toEqual(['分数', 92]);
 
     // The student sees the score and the comment on the existing screens.
     await student.reload();
