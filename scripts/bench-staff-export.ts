@@ -1,5 +1,5 @@
 // The teacher console's bulk download and score export (issue 16 #4) on 1,000 submissions to one assignment:
-//   npx tsx scripts/bench-staff-export.ts [--submissions 1000] [--runs 3] [--kb 100]
+//   npx tsx scripts/bench-staff-export.ts [--submissions 1000] [--runs 3] [--kb 100] [--pg postgres://…/postgres]
 // Seeds the demo school in a temporary SQLite database, adds that many students to the demo class (taught by
 // teacher1), each handing in two uploaded photos (random bytes behind a JPEG header, --kb per student in total), about
 // 70 % graded; plus a second assignment with 10 submissions. Then a real HTTP server (this process, 127.0.0.1) is asked,
@@ -20,6 +20,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import yauzl from 'yauzl';
 import { buildApp } from '../server/app';
 import { createConfigStore } from '../server/config';
@@ -38,7 +39,24 @@ const KB = arg('kb', 100);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-staff-export-'));
 
-const opened = await openDatabase({ dataDir });
+// --pg <url of a role that may create databases>: the same on a new PostgreSQL database, dropped at the end.
+const pgIndex = process.argv.indexOf('--pg');
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+if (pgIndex > 0) {
+  const admin = new pg.Client({ connectionString: process.argv[pgIndex + 1] });
+  await admin.connect();
+  const name = `bench_staff_export_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.argv[pgIndex + 1]);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
+const opened = await openDatabase({ dataDir, databaseUrl });
 const { db } = opened;
 await migrate(db, opened.dialect);
 await seed(db, { log: () => {} });
@@ -251,7 +269,7 @@ const pick = <K extends keyof (Timing & { rssDelta: number; buffersDelta: number
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 const zipTotal = pick(zipRuns, 'total');
 const lines = [
-  `${SUBMISSIONS} submissions (2 photos each, ${mb(bytesOnDisk)} on disk), seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} runs each, medians; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+  `${databaseUrl ? 'PostgreSQL' : 'SQLite'}: ${SUBMISSIONS} submissions (2 photos each, ${mb(bytesOnDisk)} on disk), seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} runs each, medians; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
   `baseline GET /api/health                          ${ms(health)}`,
   `baseline GET staff/submissions page_size 100      ${ms(list)}`,
   `zip ${SUBMISSIONS}: headers ${ms(pick(zipRuns, 'headers'))}, first byte ${ms(pick(zipRuns, 'firstByte'))} (${(pick(zipRuns, 'firstByte') / list).toFixed(2)}× list), total ${ms(zipTotal)} (${(zipTotal / list).toFixed(0)}× list), ${mb(pick(zipRuns, 'bytes'))}, ${(pick(zipRuns, 'bytes') / 1024 / 1024 / (zipTotal / 1000)).toFixed(0)} MB/s`,
@@ -268,4 +286,5 @@ console.log(lines.join('\n'));
 await app.close();
 agent.destroy();
 await opened.close();
+await dropDatabase();
 fs.rmSync(dataDir, { recursive: true, force: true });
