@@ -70,11 +70,13 @@ function streamZip(db: Db, dataDir: string, teacher: Parameters<typeof submissio
         const note: string[] = [];
         let added = 0;
         let skipped = 0;
+        let foreign = 0;
         let n = 0;
         for (const f of files) {
           const upload = f.stored ? byName.get(f.stored) : undefined;
+          if (!upload) { skipped++; continue; }
           // Only the student's own uploads: a URL naming someone else's file is not theirs to hand in.
-          if (!upload || upload.owner_id !== work.student_id) { skipped++; continue; }
+          if (upload.owner_id !== work.student_id) { foreign++; continue; }
           const full = path.join(uploadsDir, upload.stored_name);
           const stat = await fs.promises.stat(full).catch(() => null);
           if (!stat?.isFile()) { note.push(`文件缺失：${upload.original_name}`); continue; }
@@ -90,6 +92,7 @@ function streamZip(db: Db, dataDir: string, teacher: Parameters<typeof submissio
           added++;
         }
         if (skipped) note.push(`${skipped} 个示例文件未包含（不是上传到平台的文件）`);
+        if (foreign) note.push(`${foreign} 个文件不是该学生本人上传的，未包含`);
         listed.push({ work, files: added, note });
       }
     }

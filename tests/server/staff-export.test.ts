@@ -122,6 +122,7 @@ describe.each(DATABASES)('teacher console: zip download and score export on %s',
     const mine = csv.find((l) => l.includes(`${studentNo},${realname}`))!;
     expect(mine).toMatch(/,已批阅,\d{4}-\d\d-\d\d \d\d:\d\d,否,86,3,$/);
     expect(csv.some((l) => /,已批阅,.*,迟交,55,0,1 个示例文件未包含/.test(l))).toBe(true);
+    expect(csv.some((l) => /,已批阅,.*,否,95,0,1 个文件不是该学生本人上传的，未包含$/.test(l))).toBe(true);
     expect(csv.filter((l) => l.includes(',未提交,')).length).toBe(students.length - 4);
   });
 
