@@ -8,6 +8,7 @@ import { messageRoutes } from './message';
 import { schoolRoutes } from './school';
 import { scoreRoutes } from './score';
 import { simulationRoutes } from './simulation';
+import { staffAnswerRoutes } from './staff-answers';
 import { staffAssignmentRoutes } from './staff-assignments';
 import { taskRoutes } from './task';
 import { uploadRoutes } from './upload';
@@ -42,4 +43,5 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   uploadRoutes(ctx, opts);
   topicRoutes(ctx);
   staffAssignmentRoutes(ctx);
+  staffAnswerRoutes(ctx);
 }

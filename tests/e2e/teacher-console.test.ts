@@ -133,6 +133,42 @@ describe('teacher console: the homework loop as two people', () => {
     await teacher.context().close();
   });
 
+  it('teacher answers a student question; the student sees the answer in 我的提问', async () => {
+    const api = async (name: string, body: Record<string, string | number>, token?: string) => {
+      const reply = await fetch(`${inject('baseURL')}/api/${name}`, {
+        method: 'POST', body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token && { authorization: `Bearer ${token}` }) },
+      }).then((r) => r.json());
+      return reply.data;
+    };
+    const token = (await api('user/login', { username: 'stu00001', password: 'demo123', school_id: 100002 })).token as string;
+    const [teacherRow] = query<{ id: number; realname: string }>("select id, realname from users where username = 'teacher1' and school_id = 100002");
+    const learn = (await api('learn/get', { page: 1, page_size: 1 }, token)).learn[0];
+    const title = `肩台宽度${tag}`;
+    await api('topic/add', { title, teacher_id: teacherRow.id, learn_id: learn.id, content: '全瓷冠肩台做多宽合适？' }, token);
+
+    const teacher = await openPage(browser, '/teacher/topics', { width: 1366, height: 768 });
+    await teacher.locator('#root_username').fill('teacher1');
+    await teacher.locator('#root_password').fill('teacher123');
+    await teacher.getByRole('button', { name: '登录' }).click();
+    await teacher.waitForURL(/#\/teacher\/topics$/);
+    const row = teacher.getByTestId('table-row').filter({ hasText: title });
+    await expect.poll(() => row.getByTestId('cell-tag').textContent()).toBe('待回复');
+    await row.getByRole('button', { name: '回复' }).click();
+    const dialog = teacher.getByRole('dialog').first();
+    await expect(dialog.locator('#root_question').inputValue()).resolves.toBe(`${title}：全瓷冠肩台做多宽合适？`);
+    await dialog.locator('#root_reply').fill('全瓷冠肩台一般 1.0mm，圆钝内角。');
+    await dialog.getByRole('button', { name: '发送回复' }).click();
+    await toast(teacher, '回复成功');
+    await expect.poll(() => row.getByTestId('cell-tag').textContent()).toBe('已回复');
+    await teacher.context().close();
+
+    const student = await openPage(browser, '/login?redirect=%2Fucenter%2FQuestionon');
+    await loginAs(student, 'stu00001', 'demo123');
+    await student.getByTestId('table-row').filter({ hasText: title }).getByText('全瓷冠肩台一般 1.0mm，圆钝内角。').waitFor();
+    await student.context().close();
+  });
+
   it('sends a student account to the teacher login instead of the console', async () => {
     const page = await openPage(browser, '/login?redirect=%2Fteacher%2Fhome');
     await loginAs(page, 'stu00001', 'demo123');
