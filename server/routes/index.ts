@@ -10,6 +10,7 @@ import { scoreRoutes } from './score';
 import { simulationRoutes } from './simulation';
 import { staffAnswerRoutes } from './staff-answers';
 import { staffAssignmentRoutes } from './staff-assignments';
+import { staffTheoryRoutes } from './staff-theory';
 import { taskRoutes } from './task';
 import { uploadRoutes } from './upload';
 import { systemRoutes, type SiteConfigSource } from './system';
@@ -44,4 +45,5 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   topicRoutes(ctx);
   staffAssignmentRoutes(ctx);
   staffAnswerRoutes(ctx);
+  staffTheoryRoutes(ctx);
 }
