@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
+import type { Database } from '../db/schema';
 import { dialectOf } from '../db/ddl';
 import { formatTimestamp } from '../db/time';
 
@@ -52,10 +53,11 @@ export async function pendingUploadBytes(db: Db, ownerId: number): Promise<numbe
 }
 
 /**
- * Removes uploads that no record names and that are older than the grace period: first the row (in one delete that
- * checks the references itself, so a submission made a moment ago keeps its files), then the file. An upload found
- * named is marked (referenced_at) and never looked at again. Works in batches of `batch` by id, at most
- * `maxBatches` per run; the next run goes on. Returns the number of uploads removed.
+ * Removes uploads that no record names and that are older than the grace period (and were not accepted by a
+ * submission within it): first the row, in one delete that checks the references itself, so a submission made a
+ * moment ago keeps its files; then the file. An upload found named is marked (referenced_at) and never looked at
+ * again. Works in batches of `batch` by id, at most `maxBatches` per run; the next run goes on. Returns the number of
+ * uploads removed.
  */
 export async function removeOrphanUploads(
   db: Db,
@@ -65,17 +67,20 @@ export async function removeOrphanUploads(
   const batch = opts.batch ?? 200;
   const cutoff = formatTimestamp(new Date(opts.at.getTime() - opts.graceHours * 3600_000));
   const dir = path.join(dataDir, 'uploads');
+  // Not yet seen named, uploaded and last accepted by a submission before the grace period.
+  const past = (eb: ExpressionBuilder<Database, 'uploads'>) =>
+    eb.and([eb('referenced_at', 'is', null), eb('created_at', '<', cutoff), eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', cutoff)])]);
   let removed = 0;
   for (let round = 0; round < (opts.maxBatches ?? 50); round++) {
-    const ids = (
-      await db.selectFrom('uploads').select('id').where('referenced_at', 'is', null).where('created_at', '<', cutoff).orderBy('id').limit(batch).execute()
-    ).map((r) => r.id);
+    const ids = (await db.selectFrom('uploads').select('id').where(past).orderBy('id').limit(batch).execute()).map((r) => r.id);
     if (ids.length === 0) break;
     await db.updateTable('uploads').set({ referenced_at: formatTimestamp(opts.at) }).where('id', 'in', ids).where(referenced(db)).execute();
+    // The delete repeats every condition: a submission that accepted one of these files since (claimed_at) or wrote
+    // its record keeps it.
     const gone = await db
       .deleteFrom('uploads')
       .where('id', 'in', ids)
-      .where('referenced_at', 'is', null)
+      .where(past)
       .where(sql<boolean>`not ${referenced(db)}`)
       .returning('stored_name')
       .execute();

@@ -170,6 +170,19 @@ export async function ownUploads(db: Db, ownerId: number, urls: string[]) {
   return db.selectFrom('uploads').selectAll().where('owner_id', '=', ownerId).where('stored_name', 'in', names).execute();
 }
 
+/**
+ * Marks uploads as just accepted by a submission or profile edit, before its record is written: the orphan cleanup
+ * leaves a file alone for its grace period after that, so it cannot remove a file between that check and the write.
+ * False when one of them is gone already (removed a moment ago): the caller refuses as for a file that is not the
+ * user's.
+ */
+export async function claimUploads(db: Db, ids: number[]): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return true;
+  const result = await db.updateTable('uploads').set({ claimed_at: now() }).where('id', 'in', unique).executeTakeFirst();
+  return Number(result.numUpdatedRows) === unique.length;
+}
+
 export async function uploadByStoredName(db: Db, storedName: string) {
   return db.selectFrom('uploads').selectAll().where('stored_name', '=', storedName).executeTakeFirst();
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfigStore } from '../../server/config';
 import { formatTimestamp, fromNow } from '../../server/db/time';
+import { checkWork } from '../../server/services/assignments';
 import { runHousekeeping } from '../../server/services/housekeeping';
 import { CONFIG_DIR, DATABASES, startTestServer, type TestServer } from './harness';
 import { bigPng, multipart, PNG } from './work-files';
@@ -133,10 +134,11 @@ describe.each(DATABASES)('upload limits and orphan cleanup on %s (issue 14 #8)',
     expect((await s.post('user/edit_info', { head_img: avatar }, token)).body.code).toBe(200);
     await db().updateTable('assignments').set({ detail: teacherFile }).where('id', '=', homework).execute();
 
-    // Everything but `recent` was uploaded two days ago: past the 24-hour grace.
+    // Everything but `recent` was uploaded (and handed in) two days ago: past the 24-hour grace.
     const twoDaysAgo = formatTimestamp(new Date(Date.now() - 48 * 3600_000));
     const old = [submitted, avatar, orphan, teacherFile].map((u) => u.replace('/files/', ''));
     await db().updateTable('uploads').set({ created_at: twoDaysAgo }).where('stored_name', 'in', old).execute();
+    await db().updateTable('uploads').set({ claimed_at: twoDaysAgo }).where('stored_name', 'in', old).where('claimed_at', 'is not', null).execute();
     for (const u of [submitted, avatar, orphan, recent, teacherFile]) expect(onDisk(u), u).toBe(true);
 
     const config = createConfigStore({ configDir: CONFIG_DIR });
@@ -158,5 +160,22 @@ describe.each(DATABASES)('upload limits and orphan cleanup on %s (issue 14 #8)',
     expect((await rowOf(submitted))?.referenced_at).toBeTruthy();
     expect((await runHousekeeping(db(), new Date(), { dataDir: s.dataDir, config })).orphan_uploads).toBe(0);
     expect(await rowOf(recent)).toBeDefined();
+  });
+
+  it('cleanup keeps an old file a submission has just accepted but not yet written', async () => {
+    const token = await s.login('stu00036');
+    const late = (await upload(token, PNG, '昨天拍的.png')).body.data.url as string;
+    const unused = (await upload(token, PNG, '没用的.png')).body.data.url as string;
+    const twoDaysAgo = formatTimestamp(new Date(Date.now() - 48 * 3600_000));
+    await db().updateTable('uploads').set({ created_at: twoDaysAgo }).where('stored_name', 'in', [late, unused].map((u) => u.replace('/files/', ''))).execute();
+    // A submission's file check (assign/insertmark, task/submit) has passed; the cleanup runs before the mark is written.
+    const student = await db().selectFrom('users').selectAll().where('id', '=', await userId('stu00036')).executeTakeFirstOrThrow();
+    await checkWork(db(), student, 'images', 'assign:0', [{ name: '', url: late }], []);
+    await runHousekeeping(db(), new Date(), { dataDir: s.dataDir });
+    expect(await rowOf(late)).toBeDefined();
+    expect(onDisk(late)).toBe(true);
+    expect(await rowOf(unused)).toBeUndefined();
+    // The other order: removed first, then the check refuses it like a file that is not the student's.
+    await expect(checkWork(db(), student, 'images', 'assign:0', [{ name: '', url: unused }], [])).rejects.toThrow('只能提交自己上传的文件');
   });
 });
