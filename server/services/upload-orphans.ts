@@ -22,10 +22,10 @@ const REFERENCES: { table: string; columns: string[]; owner: string; anyOwner?: 
 ];
 
 /**
- * True for a row of `uploads` (the outer query's table, not aliased) that some record names. A substring search
- * (instr / strpos: several times faster than LIKE '%…%' on long JSON lists). `ownRecordsOnly` looks at the owner's own records
- * alone (their submissions, avatar, and as a teacher their own assignments): enough for the quota, which only has to
- * be right for what the owner hands in, and cheap; the cleanup looks at teachers' text whoever wrote it.
+ * True for a row of `uploads` (the outer query's table, not aliased) that some record names, by a substring search
+ * (instr / strpos: several times faster than LIKE '%…%' on long JSON lists). `ownRecordsOnly` looks at the owner's
+ * own records alone (their submissions, avatar, and as a teacher their own assignments): enough for the quota, which
+ * only has to be right for what the owner hands in, and cheap; the cleanup looks at teachers' text whoever wrote it.
  */
 function referenced(db: Db, ownRecordsOnly = false): RawBuilder<boolean> {
   const find = dialectOf(db) === 'postgres' ? sql.raw('strpos') : sql.raw('instr');

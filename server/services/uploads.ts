@@ -76,12 +76,12 @@ export interface StoredUpload {
   sha256: string;
 }
 
-/** 413 when a user's uploads not yet handed in would pass limits.uploads.quotaBytes. */
+/** 413 when this file and the user's uploads not yet handed in (`pending` bytes) would pass limits.uploads.quotaBytes. */
 export function quotaExceeded(pending: number, limits: Pick<UploadLimits, 'quotaBytes' | 'orphanGraceHours'>): ApiError {
   return new ApiError(
     413,
     413,
-    `您上传但尚未提交的文件已有 ${formatBytes(pending)}（上限 ${formatBytes(limits.quotaBytes)}），请先提交作业再上传；未提交的文件 ${limits.orphanGraceHours} 小时后自动删除`,
+    `您上传但尚未提交的文件已有 ${formatBytes(pending)}，再上传这个文件会超过上限 ${formatBytes(limits.quotaBytes)}。请先提交作业再上传（未提交的文件 ${limits.orphanGraceHours} 小时后自动删除）`,
   );
 }
 

@@ -92,7 +92,7 @@ describe.each(DATABASES)('upload limits and orphan cleanup on %s (issue 14 #8)',
     const refused = await upload(token, bigPng(NEARLY_2MB), '照片20.png');
     expect(refused.status).toBe(413);
     expect(refused.body.code).toBe(413);
-    expect(refused.body.message).toBe('您上传但尚未提交的文件已有 40 MB（上限 40 MB），请先提交作业再上传；未提交的文件 24 小时后自动删除');
+    expect(refused.body.message).toBe('您上传但尚未提交的文件已有 40 MB，再上传这个文件会超过上限 40 MB。请先提交作业再上传（未提交的文件 24 小时后自动删除）');
     expect(await rowsOf(owner)).toHaveLength(20);
     expect(filesOnDisk()).toBe(files);
     expect((await rowsOf(owner)).reduce((n, r) => n + Number(r.size), 0)).toBeLessThanOrEqual(QUOTA);
