@@ -30,7 +30,7 @@ async function main() {
     db: opened.db, contract, config, dataDir, distDir, logLevel: settings.logLevel, trustProxy: settings.trustProxy,
     defaultDomain: settings.defaultDomain, partnerSecret: settings.partnerSecret, sessions: sessionSettingsFromEnv(process.env),
   });
-  const stopHousekeeping = startHousekeeping(opened.db, { intervalMs: settings.housekeepingMinutes * 60_000, log: (result) => app.log.info({ pruned: result }, 'housekeeping') });
+  const stopHousekeeping = startHousekeeping(opened.db, { dataDir, config, intervalMs: settings.housekeepingMinutes * 60_000, log: (result) => app.log.info({ pruned: result }, 'housekeeping') });
   const shutdown = async () => {
     stopHousekeeping();
     await app.close();
