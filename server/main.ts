@@ -6,7 +6,7 @@ import { prepareDatabase } from './boot/prepare';
 import { createConfigStore, formatIssue } from './config';
 import { loadContract } from './contract';
 import { openDatabase } from './db';
-import { DEMO_PASSWORD } from './seed';
+import { DEMO_PASSWORD, TEACHER_PASSWORD } from './seed';
 import { startHousekeeping } from './services/housekeeping';
 import { sessionSettingsFromEnv } from './services/sessions';
 
@@ -30,7 +30,7 @@ async function main() {
     db: opened.db, contract, config, dataDir, distDir, logLevel: settings.logLevel, trustProxy: settings.trustProxy,
     defaultDomain: settings.defaultDomain, partnerSecret: settings.partnerSecret, sessions: sessionSettingsFromEnv(process.env),
   });
-  const stopHousekeeping = startHousekeeping(opened.db, { intervalMs: settings.housekeepingMinutes * 60_000, log: (result) => app.log.info({ pruned: result }, 'housekeeping') });
+  const stopHousekeeping = startHousekeeping(opened.db, { dataDir, config, intervalMs: settings.housekeepingMinutes * 60_000, log: (result) => app.log.info({ pruned: result }, 'housekeeping') });
   const shutdown = async () => {
     stopHousekeeping();
     await app.close();
@@ -43,7 +43,10 @@ async function main() {
   await app.listen({ port, host });
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.log(`平台已启动: http://${shown}:${port}${settings.production ? '' : `  (演示学校: http://demo.localhost:${port})`}`);
-  if (!settings.production) console.log(`演示账号: demo / ${DEMO_PASSWORD}`);
+  if (!settings.production) {
+    console.log(`演示账号: demo / ${DEMO_PASSWORD}`);
+    console.log(`教师工作台: http://${shown}:${port}/#/teacher/login  教师账号: teacher1 / ${TEACHER_PASSWORD}`);
+  }
   if (empty) console.log('数据库为空：生产环境不会自动生成演示数据（需要演示数据时运行 npm run seed -- --demo）。');
   console.log(`数据库: ${opened.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : path.join(dataDir, 'app.sqlite')}`);
 }

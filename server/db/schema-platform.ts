@@ -27,6 +27,10 @@ export interface UploadTable {
   sha256: string;
   purpose: Defaulted<string>;
   created_at: Defaulted<Timestamp>;
+  /** Set once a record was found naming this file; the orphan cleanup never removes it after that (0012). */
+  referenced_at: Defaulted<Timestamp | null>;
+  /** When a submission or profile edit last accepted this file, before writing its record (0012). */
+  claimed_at: Defaulted<Timestamp | null>;
 }
 
 export interface VerificationCodeTable {

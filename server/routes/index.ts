@@ -8,8 +8,10 @@ import { messageRoutes } from './message';
 import { schoolRoutes } from './school';
 import { scoreRoutes } from './score';
 import { simulationRoutes } from './simulation';
+import { staffAnswerRoutes } from './staff-answers';
 import { staffAssignmentRoutes } from './staff-assignments';
 import { staffExportRoutes } from './staff-export';
+import { staffTheoryRoutes } from './staff-theory';
 import { taskRoutes } from './task';
 import { uploadRoutes } from './upload';
 import { systemRoutes, type SiteConfigSource } from './system';
@@ -43,5 +45,7 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   uploadRoutes(ctx, opts);
   topicRoutes(ctx);
   staffAssignmentRoutes(ctx);
+  staffAnswerRoutes(ctx);
+  staffTheoryRoutes(ctx);
   staffExportRoutes(ctx, opts);
 }

@@ -3,8 +3,11 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, identify } from '../http/auth';
-import { forbidden, notFound, refuse } from '../http/errors';
+import { forbidden, notFound, refuse, tooMany } from '../http/errors';
 import { MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES, uploadByStoredName } from '../services/uploads';
+import { uploadLimits } from '../services/upload-limits';
+import { hit } from '../services/rateLimit';
+import type { SiteConfigSource } from './system';
 import { markInScope } from '../services/staff-scope';
 import { likePattern } from '../services/catalogue';
 import type { Db } from '../db';
@@ -15,7 +18,7 @@ import { defineRoute, type RouteContext } from './define';
 const ANY_FILE = ['common/upload_file', 'common/ossUploadFile', 'common/UploadFile'];
 const WORD_ONLY = 'common/upload_word';
 
-export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string }): void {
+export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string; config: SiteConfigSource }): void {
   const { db, app } = ctx;
   // Not throwing at the limit keeps the head of an oversized file, so the refusal can name the right rule.
   void app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
@@ -23,6 +26,11 @@ export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string }): void
   const receive = (accept: 'any' | 'docx') => async (request: FastifyRequest) => {
     const user = currentUser(request);
     if (!request.isMultipart()) throw refuse(UPLOAD_MESSAGES.empty);
+    // limits.uploads (config/app.yaml, per school if needed): every user, teachers too, has a number of uploads per
+    // window, counted in one atomic upsert before the body is read, and a quota of bytes not yet handed in.
+    const limits = uploadLimits(opts.config.forSchool({ id: user.school_id }).app as Record<string, unknown> | undefined);
+    const rate = await hit(db, `upload:${user.id}`, limits.perUser);
+    if (!rate.allowed) throw tooMany(rate.waitMinutes > 0 ? `上传过于频繁，请${rate.waitMinutes}分钟后再试` : '上传过于频繁，请稍后再试');
     let file;
     try {
       file = await request.file();
@@ -31,7 +39,7 @@ export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string }): void
     }
     if (!file || file.fieldname !== 'file') throw refuse(UPLOAD_MESSAGES.empty);
     const data = await file.toBuffer();
-    const stored = await storeUpload(db, opts.dataDir, user.id, { data, filename: file.filename, truncated: file.file.truncated }, accept);
+    const stored = await storeUpload(db, opts.dataDir, user.id, { data, filename: file.filename, truncated: file.file.truncated }, accept, limits);
     const { sha256: _hash, ...reply } = stored;
     return { ...reply, path: stored.url };
   };

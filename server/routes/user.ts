@@ -9,6 +9,7 @@ import { forgetCachedUser } from '../services/sessions';
 import { consumeCode, createSmsProvider, type SmsProvider } from '../services/sms';
 import { DevScanProvider, type ScanProvider } from '../services/qr';
 import { userInfo } from '../services/users';
+import { claimUploads } from '../services/uploads';
 import { captchaRoutes, devHooksEnabled } from './captcha';
 import { mobileCodeRoute } from './mobile-code';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
@@ -212,9 +213,11 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
   /** An avatar must be an image this user uploaded (content-checked by common/upload_file), never an arbitrary URL. */
   async function ownedImage(url: string, userId: number): Promise<string> {
     const stored = url.replace(/^.*\/files\//, '');
-    const upload = await db.selectFrom('uploads').select(['mime', 'size']).where('owner_id', '=', userId).where('stored_name', '=', stored).executeTakeFirst();
+    const upload = await db.selectFrom('uploads').select(['id', 'mime', 'size']).where('owner_id', '=', userId).where('stored_name', '=', stored).executeTakeFirst();
     if (!upload || !/^image\/(png|jpeg|gif|webp)$/.test(upload.mime)) throw refuse('请上传 JPG、PNG、GIF 或 WEBP 格式的头像');
     if (upload.size >= 2 * 1024 * 1024) throw refuse('上传头像图片大小不能超过 2MB!');
+    // Held against the orphan cleanup until head_img is written.
+    if (!(await claimUploads(db, [upload.id]))) throw refuse('请上传 JPG、PNG、GIF 或 WEBP 格式的头像');
     return `/files/${stored}`;
   }
 

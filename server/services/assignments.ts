@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { forbidden, invalid, refuse } from '../http/errors';
-import { isDocxMime, isImageMime, ownUploads } from './uploads';
+import { claimUploads, isDocxMime, isImageMime, ownUploads } from './uploads';
 
 /** Rules of homework/exam work shared by assign/* and task/* (spec: learning §4, §5, §9). */
 export const WORK_MESSAGES = {
@@ -97,6 +97,8 @@ export async function checkWork(db: Db, user: User, shape: WorkShape, scope: str
   const byUrl = new Map(uploads.map((u) => [`/files/${u.stored_name}`, u]));
   const find = (f: FileRef) => byUrl.get(f.url.replace(/^https?:\/\/[^/]+/, '').trim());
   if (all.some((f) => !find(f))) throw forbidden(WORK_MESSAGES.notYours);
+  // Held against the orphan cleanup from here until the record naming them is written.
+  if (!(await claimUploads(db, uploads.map((u) => u.id)))) throw forbidden(WORK_MESSAGES.notYours);
 
   if (shape === 'docx') {
     if (answer.length === 0 || answer.some((f) => !isDocxMime(find(f)!.mime))) throw refuse(WORK_MESSAGES.noDocx);

@@ -1,14 +1,25 @@
 import type { Db } from '../db';
 import { formatTimestamp } from '../db/time';
+import { uploadLimits } from './upload-limits';
+import { removeOrphanUploads } from './upload-orphans';
 
 /**
  * Pruning of short-lived rows that nothing reads once they have expired. Every task is an idempotent delete by
  * time, so several nodes may run it at once without harm; each keeps a grace period past expiry so a row is never
- * removed while a request that read it a moment ago may still be using it.
+ * removed while a request that read it a moment ago may still be using it. Uploads that no record names are removed
+ * too, row and file, past limits.uploads.orphanGraceHours (server/services/upload-orphans.ts).
  */
 export interface HousekeepingTask {
   name: string;
-  run(db: Db, at: Date): Promise<number>;
+  run(db: Db, at: Date, context: HousekeepingContext): Promise<number>;
+}
+
+/** What the tasks that touch more than the database need: the data directory and the live configuration. */
+export interface HousekeepingContext {
+  /** Where uploads live (DATA_DIR); without it the upload cleanup does not run. */
+  dataDir?: string;
+  /** The site configuration (config/app.yaml limits.uploads.orphanGraceHours); defaults apply without it. */
+  config?: { forSchool(school: { id: number }): { app?: unknown } | Record<string, unknown> };
 }
 
 const HOUR = 3600_000;
@@ -41,14 +52,28 @@ export const housekeepingTasks: HousekeepingTask[] = [
           .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', before(at, 0))])),
       ),
   },
+  {
+    // Uploads no submission, avatar or teacher's text names, past limits.uploads.orphanGraceHours: row and file.
+    name: 'orphan_uploads',
+    run: async (db, at, { dataDir, config }) => {
+      if (!dataDir) return 0;
+      const app = (config?.forSchool({ id: 0 }) as { app?: Record<string, unknown> } | undefined)?.app;
+      return removeOrphanUploads(db, dataDir, { at, graceHours: uploadLimits(app).orphanGraceHours });
+    },
+  },
 ];
 
 /** Runs every task once; a failing task is reported and does not stop the others. */
-export async function runHousekeeping(db: Db, at = new Date(), tasks = housekeepingTasks): Promise<Record<string, number | string>> {
+export async function runHousekeeping(
+  db: Db,
+  at = new Date(),
+  context: HousekeepingContext = {},
+  tasks = housekeepingTasks,
+): Promise<Record<string, number | string>> {
   const result: Record<string, number | string> = {};
   for (const task of tasks) {
     try {
-      result[task.name] = await task.run(db, at);
+      result[task.name] = await task.run(db, at, context);
     } catch (err) {
       result[task.name] = `失败: ${err instanceof Error ? err.message : String(err)}`;
     }
@@ -57,13 +82,16 @@ export async function runHousekeeping(db: Db, at = new Date(), tasks = housekeep
 }
 
 /** Runs housekeeping now and then every `intervalMs`, without keeping the process alive; returns the stop function. */
-export function startHousekeeping(db: Db, opts: { intervalMs: number; log?: (result: Record<string, number | string>) => void }): () => void {
+export function startHousekeeping(
+  db: Db,
+  opts: HousekeepingContext & { intervalMs: number; log?: (result: Record<string, number | string>) => void },
+): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const result = await runHousekeeping(db);
+      const result = await runHousekeeping(db, new Date(), { dataDir: opts.dataDir, config: opts.config });
       opts.log?.(result);
     } finally {
       running = false;

@@ -3,7 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db';
 import { now } from '../db/time';
-import { refuse } from '../http/errors';
+import { ApiError, refuse } from '../http/errors';
+import { formatBytes, type UploadLimits } from './upload-limits';
+import { pendingUploadBytes } from './upload-orphans';
 
 /** Spec §9: upload limit 2 MB ("under 2 MB", so exactly 2 MB is refused). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -74,9 +76,20 @@ export interface StoredUpload {
   sha256: string;
 }
 
+/** 413 when this file and the user's uploads not yet handed in (`pending` bytes) would pass limits.uploads.quotaBytes. */
+export function quotaExceeded(pending: number, limits: Pick<UploadLimits, 'quotaBytes' | 'orphanGraceHours'>): ApiError {
+  return new ApiError(
+    413,
+    413,
+    `您上传但尚未提交的文件已有 ${formatBytes(pending)}，再上传这个文件会超过上限 ${formatBytes(limits.quotaBytes)}。请先提交作业再上传（未提交的文件 ${limits.orphanGraceHours} 小时后自动删除）`,
+  );
+}
+
 /**
  * Checks an uploaded file against the spec's rules and stores it under a generated name.
- * `truncated` is set when the multipart reader stopped at the size limit.
+ * `truncated` is set when the multipart reader stopped at the size limit. With `quota`, the owner's uploads that no
+ * record names yet, this one included, may not pass quota.quotaBytes: checked before the file is written, and again
+ * after its row is in, so parallel uploads cannot pass it together (the one that finds the total over removes itself).
  */
 export async function storeUpload(
   db: Db,
@@ -84,6 +97,7 @@ export async function storeUpload(
   ownerId: number,
   file: { data: Buffer; filename: string; truncated: boolean },
   accept: 'any' | 'docx' = 'any',
+  quota?: Pick<UploadLimits, 'quotaBytes' | 'orphanGraceHours'>,
 ): Promise<StoredUpload> {
   const { data } = file;
   if (data.length === 0) throw refuse(UPLOAD_MESSAGES.empty);
@@ -96,16 +110,36 @@ export async function storeUpload(
   const kind = sniff(data);
   if (accept === 'docx' && kind !== 'docx') throw refuse(UPLOAD_MESSAGES.notDocx);
   if (!kind || kind === 'bmp') throw refuse(UPLOAD_MESSAGES.unsupported);
+  if (quota) {
+    const pending = await pendingUploadBytes(db, ownerId);
+    if (pending + data.length > quota.quotaBytes) throw quotaExceeded(pending, quota);
+  }
   const sha256 = crypto.createHash('sha256').update(data).digest('hex');
   const storedName = `${crypto.randomBytes(16).toString('hex')}.${EXT[kind]}`;
   const dir = path.join(dataDir, 'uploads');
   await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, storedName), data, { flag: 'wx' });
+  const filePath = path.join(dir, storedName);
+  await fs.writeFile(filePath, data, { flag: 'wx' });
   const name = cleanName(file.filename, EXT[kind]);
-  await db
-    .insertInto('uploads')
-    .values({ owner_id: ownerId, stored_name: storedName, original_name: name, mime: MIME[kind], size: data.length, sha256, purpose: kind === 'docx' ? 'document' : 'image', created_at: now() })
-    .execute();
+  let id: number;
+  try {
+    ({ id } = await db
+      .insertInto('uploads')
+      .values({ owner_id: ownerId, stored_name: storedName, original_name: name, mime: MIME[kind], size: data.length, sha256, purpose: kind === 'docx' ? 'document' : 'image', created_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  } catch (err) {
+    await fs.rm(filePath, { force: true });
+    throw err;
+  }
+  if (quota) {
+    const total = await pendingUploadBytes(db, ownerId);
+    if (total > quota.quotaBytes) {
+      await db.deleteFrom('uploads').where('id', '=', id).execute();
+      await fs.rm(filePath, { force: true });
+      throw quotaExceeded(total - data.length, quota);
+    }
+  }
   return { url: FILES_PREFIX + storedName, name, size: data.length, mime: MIME[kind], sha256 };
 }
 
@@ -134,6 +168,19 @@ export async function ownUploads(db: Db, ownerId: number, urls: string[]) {
   const names = urls.map(storedNameOf).filter((n): n is string => !!n);
   if (names.length === 0) return [];
   return db.selectFrom('uploads').selectAll().where('owner_id', '=', ownerId).where('stored_name', 'in', names).execute();
+}
+
+/**
+ * Marks uploads as just accepted by a submission or profile edit, before its record is written: the orphan cleanup
+ * leaves a file alone for its grace period after that, so it cannot remove a file between that check and the write.
+ * False when one of them is gone already (removed a moment ago): the caller refuses as for a file that is not the
+ * user's.
+ */
+export async function claimUploads(db: Db, ids: number[]): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return true;
+  const result = await db.updateTable('uploads').set({ claimed_at: now() }).where('id', 'in', unique).executeTakeFirst();
+  return Number(result.numUpdatedRows) === unique.length;
 }
 
 export async function uploadByStoredName(db: Db, storedName: string) {

@@ -35,6 +35,24 @@ afterAll(async () => {
   rmSync(photo, { force: true });
 });
 
+/** A form POST to the API, as the student's client makes it (for the student's side of a loop where the browser adds nothing). */
+async function api(name: string, body: Record<string, string | number>, token?: string) {
+  const reply = await fetch(`${inject('baseURL')}/api/${name}`, {
+    method: 'POST', body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token && { authorization: `Bearer ${token}` }) },
+  }).then((r) => r.json());
+  return reply.data;
+}
+
+async function teacherSignIn(route: string): Promise<Page> {
+  const page = await openPage(browser, route, { width: 1366, height: 768 });
+  await page.locator('#root_username').fill('teacher1');
+  await page.locator('#root_password').fill('teacher123');
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL(new RegExp(`#${route.replace(/[/?]/g, '\\$&')}$`));
+  return page;
+}
+
 /** Picks a day and time in a datetime field: the calendar is paged forward until the day shows. */
 async function pickDateTime(page: Page, field: string, at: dayjs.Dayjs) {
   const dialog = page.getByRole('dialog').first();
@@ -155,6 +173,64 @@ describe('teacher console: the homework loop as two people', () => {
     await student.getByTestId('score-modal').getByText('卡环臂与基牙贴合良好，注意肩台位置。').waitFor();
     await student.context().close();
     await teacher.context().close();
+  });
+
+  it('teacher answers a student question; the student sees the answer in 我的提问', async () => {
+    const token = (await api('user/login', { username: 'stu00001', password: 'demo123', school_id: 100002 })).token as string;
+    const [teacherRow] = query<{ id: number; realname: string }>("select id, realname from users where username = 'teacher1' and school_id = 100002");
+    const learn = (await api('learn/get', { page: 1, page_size: 1 }, token)).learn[0];
+    const title = `肩台宽度${tag}`;
+    await api('topic/add', { title, teacher_id: teacherRow.id, learn_id: learn.id, content: '全瓷冠肩台做多宽合适？' }, token);
+
+    const teacher = await teacherSignIn('/teacher/topics');
+    const row = teacher.getByTestId('table-row').filter({ hasText: title });
+    await expect.poll(() => row.getByTestId('cell-tag').textContent()).toBe('待回复');
+    await row.getByRole('button', { name: '回复' }).click();
+    const dialog = teacher.getByRole('dialog').first();
+    await expect(dialog.locator('#root_question').inputValue()).resolves.toBe(`${title}：全瓷冠肩台做多宽合适？`);
+    await dialog.locator('#root_reply').fill('全瓷冠肩台一般 1.0mm，圆钝内角。');
+    await dialog.getByRole('button', { name: '发送回复' }).click();
+    await toast(teacher, '回复成功');
+    await expect.poll(() => row.getByTestId('cell-tag').textContent()).toBe('已回复');
+    await teacher.context().close();
+
+    const student = await openPage(browser, '/login?redirect=%2Fucenter%2FQuestionon');
+    await loginAs(student, 'stu00001', 'demo123');
+    await student.getByTestId('table-row').filter({ hasText: title }).getByText('全瓷冠肩台一般 1.0mm，圆钝内角。').waitFor();
+    await student.context().close();
+  });
+
+  it('a discussion answer is graded by hand, question by question; the student sees the points', async () => {
+    // The student's side through the API: start the open test (id 5), answer the discussion question, hand in.
+    const token = (await api('user/login', { username: 'stu00001', password: 'demo123', school_id: 100002 })).token as string;
+    const [question] = query<{ id: number }>('select id from theory_questions where test_id = 5 and type = 6');
+    await api('theory/start', { logid: 5 }, token);
+    await api('theory/test', { logid: 5, cid: question.id, answer: `牙周炎与糖尿病互为危险因素${tag}`, type: 6, seq: 1 }, token);
+    expect(await api('theory/submit', { logid: 5 }, token)).toMatchObject({ status: 'submitted', pending: 1 });
+
+    const teacher = await teacherSignIn('/teacher/theory');
+    const test = teacher.getByTestId('table-row').filter({ hasText: '口腔解剖生理学在线测验' });
+    await test.getByRole('button', { name: '逐题查看' }).click();
+    const discussion = teacher.getByTestId('table-row').filter({ hasText: '论述' });
+    await discussion.getByRole('button', { name: '评分' }).click();
+    await teacher.waitForURL(/#\/teacher\/theory\/answers\?/);
+    const answer = teacher.getByTestId('table-row').filter({ hasText: tag });
+    await answer.getByRole('button', { name: '评分' }).click();
+    const dialog = teacher.getByRole('dialog').first();
+    await dialog.locator('#root_poins').fill('30');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByText('得分不能超过本题分值 25 分').first().waitFor();
+    await dialog.locator('#root_poins').fill('21');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await toast(teacher, '评分成功');
+    await expect.poll(() => answer.textContent()).toContain('21 / 25');
+    await teacher.context().close();
+
+    const student = await openPage(browser, '/login?redirect=%2Fucenter%2Fanswerlist%3Ftestid%3D5');
+    await loginAs(student, 'stu00001', 'demo123');
+    const row = student.getByTestId('table-row').filter({ hasText: '论述' });
+    await expect.poll(() => row.textContent()).toContain('21 / 25');
+    await student.context().close();
   });
 
   it('sends a student account to the teacher login instead of the console', async () => {

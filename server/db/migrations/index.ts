@@ -9,6 +9,7 @@ import * as m0008 from './0008_messaging';
 import * as m0009 from './0009_session_idle';
 import * as m0010 from './0010_catalogue_top_courses';
 import * as m0011 from './0011_staff';
+import * as m0012 from './0012_upload_references';
 
 /** Every migration in order. Listed statically so it works under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009_session_idle': m0009,
   '0010_catalogue_top_courses': m0010,
   '0011_staff': m0011,
+  '0012_upload_references': m0012,
 };

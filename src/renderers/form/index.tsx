@@ -9,6 +9,7 @@ import { resolveParams, resolveValue } from '../shared/request';
 import { useTemplateScope } from '../shared/useTemplateScope';
 import { serverErrorsToErrorSchema } from './messages';
 import { SchemaForm } from './SchemaForm';
+import { useRemoteOptions } from './useRemoteOptions';
 import type { FormProps } from './schema.gen';
 
 /** The field errors a rejected call may carry (a 422 reply's `errors`). */
@@ -28,6 +29,9 @@ export default function FormRenderer({ props, screen }: RendererProps<FormProps>
   const config = useSiteConfig();
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
   const { submit } = props;
+  const { schema, uiSchema } = useRemoteOptions(props.schema, props.uiSchema, props.options, scope);
+  // A new key after each success gives an empty form for the next entry (e.g. another notice).
+  const [round, setRound] = useState(0);
 
   const send = async (data: Record<string, unknown>) => {
     setServerErrors(undefined);
@@ -59,14 +63,16 @@ export default function FormRenderer({ props, screen }: RendererProps<FormProps>
       return;
     }
     if (submit.then) navigate(String(resolveValue(submit.then, scope)));
+    else if (submit.reset) setRound((n) => n + 1);
   };
 
   const form = (
     <Paper withBorder radius="md" p="xl" maw={560} w={props.centered ? 420 : undefined} shadow={props.centered ? 'md' : undefined}>
       {props.heading && <Title order={3} mb="lg" ta={props.centered ? 'center' : undefined}>{props.heading}</Title>}
       <SchemaForm
-        schema={props.schema}
-        uiSchema={props.uiSchema}
+        key={round}
+        schema={schema}
+        uiSchema={uiSchema}
         messages={props.messages}
         extraErrors={serverErrors}
         submitLabel={submit.label ?? '提交'}

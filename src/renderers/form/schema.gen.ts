@@ -31,6 +31,12 @@ export interface FormProps {
    * Show the form as a card in the middle of the page (login pages).
    */
   centered?: boolean;
+  /**
+   * Select fields whose choices are read from a call: field name -> where the list comes from.
+   */
+  options?: {
+    [k: string]: OptionSource;
+  };
 }
 /**
  * What submitting does.
@@ -66,6 +72,10 @@ export interface FormSubmit {
    * The reply is a login (token and user): keep it as the session, load the profile, then open the page the visitor was sent from (?redirect=) or `then`.
    */
   signIn?: boolean;
+  /**
+   * After success, empty the form for the next entry (when there is no `then`).
+   */
+  reset?: boolean;
 }
 export interface SameAsRule {
   /**
@@ -80,4 +90,28 @@ export interface SameAsRule {
    * Message when they differ.
    */
   message: string;
+}
+export interface OptionSource {
+  /**
+   * Name of the call in config/endpoints.yaml, e.g. topic/teachers.
+   */
+  endpoint: string;
+  /**
+   * Parameters of the call; strings may hold ${...} expressions over user, school, features and query.
+   */
+  params?: {
+    [k: string]: string | number | boolean;
+  };
+  /**
+   * Dotted path of the list inside the reply's data, e.g. learn. Leave out when data is the list.
+   */
+  items?: string;
+  /**
+   * Field of each entry sent as the value. Default id.
+   */
+  value?: string;
+  /**
+   * Field of each entry shown in the select. Default name.
+   */
+  label?: string;
 }

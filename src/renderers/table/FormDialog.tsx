@@ -30,14 +30,15 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
   const scope = useMemo(() => (item ? { ...base, item } : base), [base, item]);
   const { schema, uiSchema } = useRemoteOptions(form.schema, form.uiSchema, form.options, scope, opened);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
-  const [initial, setInitial] = useState<Values | undefined>(form.load ? undefined : {});
+  const startValues = () => (form.values ? resolveParams(form.values, scope) : {});
+  const [initial, setInitial] = useState<Values | undefined>(form.load ? undefined : startValues);
   // A new key per opening gives a fresh form each time.
   const [round, setRound] = useState(0);
 
   const close = () => {
     setServerErrors(undefined);
     setRound((n) => n + 1);
-    if (form.load) setInitial(undefined);
+    setInitial(form.load ? undefined : startValues());
     onClose();
   };
 

@@ -75,6 +75,12 @@ export interface DialogForm {
      */
     item?: string;
   };
+  /**
+   * Starting values of fields as ${...} templates over item (the row), user, school, features and query, e.g. {reply: "${item.reply}"}. Used when there is no `load`.
+   */
+  values?: {
+    [k: string]: string | number | boolean;
+  };
 }
 export interface OptionSource {
   /**

@@ -1,4 +1,4 @@
-import { Box, Group, Paper, Skeleton, Table, UnstyledButton } from '@mantine/core';
+import { Box, Group, Paper, Skeleton, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   createColumnHelper,
   functionalUpdate,
@@ -16,6 +16,7 @@ import { Pager } from '../pager';
 import { EmptyList, LoadFailed } from '../shared/ListStatus';
 import { useListState } from '../shared/useListState';
 import { useRemoteList } from '../shared/useRemoteList';
+import { template } from '../shared/engine';
 import { useTemplateScope } from '../shared/useTemplateScope';
 import { CellView } from './cells';
 import { rowToneColor } from './rowTone';
@@ -119,8 +120,15 @@ export default function TableRenderer({ screen, props, onReply }: TableRendererP
     ));
   }
 
+  const captionScope = { ...scope, record: (data.data ?? {}) as Record<string, unknown> };
   return (
     <Box>
+      {props.caption && data.data !== undefined && (
+        <Box mb="md" data-testid="table-caption">
+          {props.caption.title && <Title order={4}>{template(props.caption.title, captionScope)}</Title>}
+          {props.caption.text && <Text size="sm" c="dimmed" mt={4} style={{ whiteSpace: 'pre-line' }}>{template(props.caption.text, captionScope)}</Text>}
+        </Box>
+      )}
       {props.toolbar && <Toolbar buttons={props.toolbar} onDone={data.reload} />}
       <FilterBar config={props.filters} onChange={list.setFilters} />
       {data.error ? (

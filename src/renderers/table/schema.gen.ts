@@ -7,6 +7,19 @@ import type { DialogForm } from './dialog-form.schema.gen';
  * Rows of a source shown in columns (text, avatar, date-time, row actions), with an optional filter bar and server-side paging.
  */
 export interface TableProps {
+  /**
+   * A heading above the table: ${...} templates over record (the list reply's whole data, e.g. record.question.question), user, school, features and query.
+   */
+  caption?: {
+    /**
+     * Heading, e.g. "${record.test.name}".
+     */
+    title?: string;
+    /**
+     * A line under it, e.g. "参考答案：${record.question.reference}".
+     */
+    text?: string;
+  };
   source: SourceConfig;
   /**
    * Server-side sorting for columns marked sortable: the parameter names the endpoint reads, and the order at start.
