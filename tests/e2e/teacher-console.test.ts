@@ -8,7 +8,7 @@ import 'dayjs/locale/zh-cn';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import yauzl from 'yauzl';
-import { PNG } from '../server/work-files';
+import { DOCX, PNG } from '../server/work-files';
 import { baseURL, launchBrowser, loginAs, openPage } from './browser';
 
 // Accounts that write here: teacher1 (publishes and grades) and stu00001 (in a class teacher1 teaches; no other
@@ -231,6 +231,27 @@ describe('teacher console: the homework loop as two people', () => {
     const row = student.getByTestId('table-row').filter({ hasText: '论述' });
     await expect.poll(() => row.textContent()).toContain('21 / 25');
     await student.context().close();
+  });
+
+  it('shows a handed-in .docx inside the grader', async () => {
+    const base = inject('baseURL');
+    const teacherToken = (await api('teacher/login', { username: 'teacher1', password: 'teacher123', school_id: 100002 })).token as string;
+    const [klass] = query<{ class_id: number }>("select class_id from users where username = 'stu00001' and school_id = 100002");
+    const title = `病例分析报告${tag}`;
+    const saved = await fetch(`${base}/api/staff/assignment/save`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${teacherToken}` },
+      body: JSON.stringify({ kind: 'homework', title, classify: 5, start_time: dayjs().subtract(1, 'hour').format('YYYY-MM-DD HH:mm'), end_time: dayjs().add(1, 'day').format('YYYY-MM-DD HH:mm'), class_ids: [klass.class_id] }),
+    }).then((r) => r.json());
+    const token = (await api('user/login', { username: 'stu00001', password: 'demo123', school_id: 100002 })).token as string;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(DOCX)]), '病例分析.docx');
+    const uploaded = await fetch(`${base}/api/common/upload_word`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    await api('assign/insertmark', { assignment_id: saved.data.id, student_answer: JSON.stringify([{ name: '病例分析.docx', url: uploaded.data.url }]) }, token);
+
+    const teacher = await teacherSignIn(`/teacher/grade?id=${saved.data.id}`);
+    const preview = teacher.getByTestId('docx-preview');
+    await preview.getByText('病例分析').waitFor();
+    await teacher.context().close();
   });
 
   it('sends a student account to the teacher login instead of the console', async () => {

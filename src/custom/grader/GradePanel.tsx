@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Center, Chip, Group, Image, Kbd, Loader, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { getHotkeyHandler } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
+import { DocxPreview } from './DocxPreview';
 import type { Submission } from './useGrading';
 
 const isImage = (url: string) => /\.(jpe?g|png|gif|webp|svg)(\?|$)/i.test(url);
@@ -81,7 +82,10 @@ export function GradePanel(props: {
         </SimpleGrid>
       )}
       {documents.map((f) => (
-        <Anchor key={f.url} href={f.url} target="_blank" rel="noopener">{f.name || '下载文件'}</Anchor>
+        <Stack key={f.url} gap={6}>
+          <Anchor href={f.url} target="_blank" rel="noopener">{f.name || '下载文件'}</Anchor>
+          {/\.docx(\?|$)/i.test(f.url) && <DocxPreview url={f.url} name={f.name} />}
+        </Stack>
       ))}
       {work.files.length === 0 && <Text c="dimmed">该生没有上传作品</Text>}
       {work.description && <Text size="sm"><Text span c="dimmed">学生说明：</Text>{work.description}</Text>}
