@@ -10,6 +10,7 @@ import { createConfigStore } from '../../server/config';
 import { loadContract } from '../../server/contract';
 import { migrate, openDatabase, type OpenedDatabase } from '../../server/db';
 import { seed } from '../../server/seed';
+import { multipart } from './work-files';
 
 export const CONFIG_DIR = path.resolve(import.meta.dirname, '../../config');
 export const REFERENCE_DATE = new Date('2026-09-01T02:00:00Z');
@@ -26,6 +27,8 @@ export interface TestServer {
   get(name: string, query?: Record<string, string | number>, token?: string, host?: string): Promise<{ status: number; body: any }>;
   /** POST a JSON body to /api/<name> (the contract's `body: json` calls). */
   postJson(name: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  /** Uploads a file as the student client does (multipart field `file`); the stored URL. */
+  upload(token: string, filename: string, data: Buffer): Promise<string>;
   /** Signs in a teacher account of the seed (password teacher123). */
   teacherLogin(username?: string, schoolId?: number): Promise<string>;
   login(username?: string, password?: string, schoolId?: number): Promise<string>;
@@ -107,6 +110,11 @@ export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', op
     async postJson(name, body = {}, token) {
       const res = await app.inject({ method: 'POST', url: `/api/${name}`, headers: { ...headers(token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
       return { status: res.statusCode, body: res.json() };
+    },
+    async upload(token, filename, data) {
+      const form = multipart('file', filename, data);
+      const res = await app.inject({ method: 'POST', url: '/api/common/upload_file', payload: form.body, headers: { 'content-type': form.contentType, ...headers(token) } });
+      return res.json().data.url as string;
     },
     async teacherLogin(username = 'teacher1', schoolId = 100002) {
       const res = await server.post('teacher/login', { username, password: 'teacher123', school_id: schoolId });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromNow } from '../../server/db/time';
 import { DATABASES, startTestServer, type TestServer } from './harness';
-import { JPEG, multipart } from './work-files';
+import { JPEG } from './work-files';
 
 /** The teacher console's homework loop: publish → student submits → grade → student sees it; and its scope. */
 describe.each(DATABASES)('teacher console: assignments and grading on %s', (kind) => {
@@ -14,11 +14,7 @@ describe.each(DATABASES)('teacher console: assignments and grading on %s', (kind
   let otherClass: number; // a class of the demo school teacher1 does not teach
 
   const db = () => s.opened.db;
-  const upload = async (token: string) => {
-    const form = multipart('file', 'photo.jpg', JPEG);
-    const res = await s.app.inject({ method: 'POST', url: '/api/common/upload_file', payload: form.body, headers: { 'content-type': form.contentType, host: 'localhost', authorization: `Bearer ${token}` } });
-    return res.json().data.url as string;
-  };
+  const upload = (token: string) => s.upload(token, 'photo.jpg', JPEG);
   const homework = (extra: Record<string, unknown> = {}) => ({
     kind: 'homework', title: `卡环弯制练习${Math.random().toString(36).slice(2, 6)}`, classify: 2, cate_id: 2,
     content: '<p>请拍照上传<strong>两张</strong>照片</p>', start_time: fromNow(-3600).slice(0, 16), end_time: fromNow(86400).slice(0, 16),

@@ -3,7 +3,7 @@ import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromNow } from '../../server/db/time';
 import { DATABASES, startTestServer, type TestServer } from './harness';
-import { JPEG, multipart, PNG } from './work-files';
+import { JPEG, PNG } from './work-files';
 
 /** Reads every entry of a zip into memory: name → bytes. */
 async function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
@@ -44,11 +44,7 @@ describe.each(DATABASES)('teacher console: zip download and score export on %s',
   let unnamed: string;
 
   const db = () => s.opened.db;
-  const upload = async (token: string, filename: string, data: Buffer) => {
-    const form = multipart('file', filename, data);
-    const res = await s.app.inject({ method: 'POST', url: '/api/common/upload_file', payload: form.body, headers: { 'content-type': form.contentType, host: 'localhost', authorization: `Bearer ${token}` } });
-    return res.json().data.url as string;
-  };
+  const upload = (token: string, filename: string, data: Buffer) => s.upload(token, filename, data);
   const download = (name: string, query: Record<string, string | number>, auth: { bearer?: string; cookie?: string } = {}) =>
     s.app.inject({
       method: 'GET', url: `/api/${name}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,

@@ -29,9 +29,12 @@ describe.each(DATABASES)('course visibility on %s', (kind) => {
   afterAll(async () => s?.close());
 
   it('is one rule over every route that takes a learn_id: hidden courses are refused as unknown, never named', async () => {
-    const routes = await routesTakingLearnId(s);
-    // A new route taking learn_id shows up here and must be added on purpose (and pass the checks below).
+    const all = await routesTakingLearnId(s);
+    // A new route taking learn_id shows up here and must be added on purpose (and pass the checks below). Staff routes
+    // are a teacher's, checked at the end against the teacher's school.
+    const routes = all.filter((r) => !r.startsWith('staff/'));
     expect(routes).toEqual(['learn/addevaluate', 'learn/detail', 'learn/favorite', 'learn/getlearnurl', 'learn/getproblem', 'learn/start', 'score/get_student', 'topic/add']);
+    expect(all.filter((r) => r.startsWith('staff/'))).toEqual(['staff/assignment/save']);
 
     const { db } = s.opened;
     const demo = await db.selectFrom('users').selectAll().where('username', '=', 'demo').where('school_id', '=', 100002).executeTakeFirstOrThrow();
@@ -67,5 +70,19 @@ describe.each(DATABASES)('course visibility on %s', (kind) => {
         expect(reply.status, route).toBeGreaterThanOrEqual(400);
       }
     }
+
+    // A teacher may link a course of their own school or the shared catalogue, never another school's.
+    const category = await db.selectFrom('learns').select('category_id').executeTakeFirstOrThrow();
+    const foreign = await db.insertInto('learns').values({ name: '外校专属实训', school_id: 100045, category_id: category.category_id, state: 1 }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    const teacherToken = await s.teacherLogin('teacher1');
+    const link = (learnId: number) => s.postJson('staff/assignment/save', {
+      kind: 'homework', title: '关联实训', classify: 1, start_time: '2026-09-01 08:00', end_time: '2026-09-30 18:00', class_ids: [demo.class_id], learn_id: learnId,
+    }, teacherToken);
+    for (const hidden of [foreign, missing]) {
+      const reply = await link(hidden.id);
+      expect({ status: reply.status, message: reply.body.message }).toEqual({ status: 422, message: '实训项目不存在' });
+      expect(JSON.stringify(reply.body)).not.toContain(hidden.name);
+    }
+    expect((await link(visible[0])).body.code).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 // Generated from schema.json by npm run config:schema — edit the schema, not this file.
+import type { OptionSource } from '../table/dialog-form.schema.gen';
 import type { FieldMessages } from './messages';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 
@@ -34,9 +35,7 @@ export interface FormProps {
   /**
    * Select fields whose choices are read from a call: field name -> where the list comes from.
    */
-  options?: {
-    [k: string]: OptionSource;
-  };
+  options?: Record<string, OptionSource>;
 }
 /**
  * What submitting does.
@@ -90,28 +89,4 @@ export interface SameAsRule {
    * Message when they differ.
    */
   message: string;
-}
-export interface OptionSource {
-  /**
-   * Name of the call in config/endpoints.yaml, e.g. topic/teachers.
-   */
-  endpoint: string;
-  /**
-   * Parameters of the call; strings may hold ${...} expressions over user, school, features and query.
-   */
-  params?: {
-    [k: string]: string | number | boolean;
-  };
-  /**
-   * Dotted path of the list inside the reply's data, e.g. learn. Leave out when data is the list.
-   */
-  items?: string;
-  /**
-   * Field of each entry sent as the value. Default id.
-   */
-  value?: string;
-  /**
-   * Field of each entry shown in the select. Default name.
-   */
-  label?: string;
 }

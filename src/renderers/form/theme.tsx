@@ -1,11 +1,8 @@
 import { withTheme } from '@rjsf/core';
 import { Theme as MantineTheme } from '@rjsf/mantine';
 import type { BaseInputTemplateProps, WidgetProps } from '@rjsf/utils';
-import '@mantine/dates/styles.css';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import type { ComponentType } from 'react';
+import { Loader } from '@mantine/core';
+import { lazy, Suspense, type ComponentType } from 'react';
 
 const MantineBaseInput = MantineTheme.templates!.BaseInputTemplate as ComponentType<BaseInputTemplateProps>;
 
@@ -25,23 +22,10 @@ function SelectWidget(props: WidgetProps) {
   return <MantineSelect {...props} options={{ comboboxProps: { withinPortal: true }, ...props.options }} />;
 }
 
-/**
- * `ui:widget: datetime` — a date and time picked from a calendar, kept as the text the server stores
- * ('YYYY-MM-DD HH:mm'), so the schema stays `type: string` and needs no date-time format validation.
- */
+/** `ui:widget: datetime`, loaded with its calendar code and styles only where a form uses it (the staff forms). */
+const LazyDateTime = lazy(() => import('./DateTimeWidget'));
 function DateTimeWidget(props: WidgetProps) {
-  const { id, value, label, hideLabel, required, disabled, readonly, rawErrors, onChange, onBlur, placeholder } = props;
-  return (
-    <DatesProvider settings={{ locale: 'zh-cn', firstDayOfWeek: 1 }}>
-      <DateTimePicker
-        id={id} label={hideLabel ? undefined : label} required={required} disabled={disabled || readonly}
-        value={value ? String(value) : null} placeholder={placeholder || '请选择时间'} valueFormat="YYYY-MM-DD HH:mm" clearable
-        error={rawErrors?.length ? rawErrors.join('\n') : undefined} popoverProps={{ withinPortal: true }} submitButtonProps={{ 'aria-label': '确定' }}
-        onChange={(next) => onChange(next ? dayjs(next).format('YYYY-MM-DD HH:mm') : undefined)}
-        onBlur={() => onBlur(id, value)}
-      />
-    </DatesProvider>
-  );
+  return <Suspense fallback={<Loader size="xs" />}><LazyDateTime {...props} /></Suspense>;
 }
 
 /** The app's one rjsf theme: rjsf's Mantine theme plus our own small templates, through rjsf's theme API. */
