@@ -250,7 +250,9 @@ describe('teacher console: the homework loop as two people', () => {
 
     const teacher = await teacherSignIn(`/teacher/grade?id=${saved.data.id}`);
     const preview = teacher.getByTestId('docx-preview');
-    await preview.getByText('病例分析').waitFor();
+    // On failure, say what the panel shows instead (e.g. the preview's own error).
+    await expect.poll(async () => ((await preview.count()) ? preview.innerText() : `no preview: ${await teacher.getByTestId('grade-panel').innerText().catch(() => 'no panel')}`), { timeout: 30_000 })
+      .toContain('病例分析');
     await teacher.context().close();
   });
 
