@@ -11,7 +11,7 @@ import { simulationRoutes } from './simulation';
 import { staffAnswerRoutes } from './staff-answers';
 import { staffAssignmentRoutes } from './staff-assignments';
 import { staffExportRoutes } from './staff-export';
-import { staffTheoryRoutes } from './staff-theory';
+import { staffResultRoutes, staffTheoryRoutes } from './staff-theory';
 import { taskRoutes } from './task';
 import { uploadRoutes } from './upload';
 import { systemRoutes, type SiteConfigSource } from './system';
@@ -47,5 +47,6 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   staffAssignmentRoutes(ctx);
   staffAnswerRoutes(ctx);
   staffTheoryRoutes(ctx);
+  staffResultRoutes(ctx);
   staffExportRoutes(ctx, opts);
 }

@@ -60,6 +60,25 @@ describe.each(DATABASES)('teacher console: theory grading on %s', (kind) => {
     expect((await s.get('staff/theory/tests', {}, teacher1)).body.data.data.find((t: any) => t.id === 5).pending).toBe(0);
   });
 
+  it('sums up the simulation scores of each taught class and course', async () => {
+    const demo = await db().selectFrom('users').select('class_id').where('username', '=', 'demo').where('school_id', '=', 100002).executeTakeFirstOrThrow();
+    const records = await db().selectFrom('score_records as r').innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.learn_id', 'r.user_id', 'r.total_score']).where('u.class_id', '=', demo.class_id).execute();
+    const learnId = records[0].learn_id;
+    const mine = records.filter((r) => r.learn_id === learnId);
+    const rows = (await s.get('staff/results', { page_size: 100 }, teacher1)).body.data;
+    const row = rows.data.find((r: any) => r.class_id === demo.class_id && r.learn_id === learnId);
+    expect(row).toMatchObject({
+      attempts: mine.length, participants: new Set(mine.map((r) => r.user_id)).size, best: Math.max(...mine.map((r) => r.total_score)),
+      pass_rate: Math.round((mine.filter((r) => r.total_score >= 60).length / mine.length) * 1000) / 10,
+    });
+    // Only taught classes: teacher3 and another school's teacher see none of the demo class's rows.
+    for (const outsider of [teacher3, partner]) {
+      expect((await s.get('staff/results', { page_size: 100 }, outsider)).body.data.data.some((r: any) => r.class_id === demo.class_id)).toBe(false);
+    }
+    expect((await s.get('staff/results', {}, student)).status).toBe(403);
+  });
+
   it('keeps other teachers and students away (IDOR)', async () => {
     const answerId = (await db().selectFrom('theory_answers').select('id').where('question_id', '=', discussion).executeTakeFirstOrThrow()).id;
     for (const outsider of [partner, teacher3]) {

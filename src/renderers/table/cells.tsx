@@ -33,7 +33,7 @@ export function CellView({ column, row, screen, onDone }: { column: TableColumn;
     }
     case 'action':
       return (
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           {(column.actions ?? []).filter((a) => a.when === undefined || evaluate(a.when, scope)).map((a) => (
             <RowActionButton key={a.action} action={a} row={row} scope={scope} screen={screen} onDone={onDone} />
           ))}
