@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromNow } from '../../server/db/time';
 import { DATABASES, startTestServer, type TestServer } from './harness';
+import { staffPeople } from './staff-fixture';
 import { JPEG } from './work-files';
 
 /** The teacher console's homework loop: publish → student submits → grade → student sees it; and its scope. */
@@ -23,17 +24,7 @@ describe.each(DATABASES)('teacher console: assignments and grading on %s', (kind
 
   beforeAll(async () => {
     s = await startTestServer(kind);
-    teacher1 = await s.teacherLogin('teacher1');
-    teacher3 = await s.teacherLogin('teacher3');
-    partner = await s.teacherLogin('teacher1', 100045);
-    demoClass = (await db().selectFrom('users').select('class_id').where('username', '=', 'demo').where('school_id', '=', 100002).executeTakeFirstOrThrow()).class_id!;
-    const classmate = await db().selectFrom('users').select('username').where('class_id', '=', demoClass).where('role', '=', 'student')
-      .where('username', 'like', 'stu%').where('type', '=', 1).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    student = await s.login(classmate.username);
-    const t1 = await db().selectFrom('users').select('id').where('username', '=', 'teacher1').where('school_id', '=', 100002).executeTakeFirstOrThrow();
-    const taught = (await db().selectFrom('teacher_classes').select('class_id').where('teacher_id', '=', t1.id).execute()).map((r) => r.class_id);
-    otherClass = (await db().selectFrom('users').select('class_id').where('school_id', '=', 100002).where('role', '=', 'student')
-      .where('class_id', 'not in', taught).executeTakeFirstOrThrow()).class_id!;
+    ({ teacher1, teacher3, partner, student, demoClass, otherClass } = await staffPeople(s));
   });
   afterAll(async () => s?.close());
 

@@ -3,6 +3,7 @@ import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromNow } from '../../server/db/time';
 import { DATABASES, startTestServer, type TestServer } from './harness';
+import { staffPeople } from './staff-fixture';
 import { JPEG, PNG } from './work-files';
 
 /** Reads every entry of a zip into memory: name → bytes. */
@@ -53,22 +54,12 @@ describe.each(DATABASES)('teacher console: zip download and score export on %s',
 
   beforeAll(async () => {
     s = await startTestServer(kind);
-    teacher1 = await s.teacherLogin('teacher1');
-    teacher3 = await s.teacherLogin('teacher3');
-    partner = await s.teacherLogin('teacher1', 100045);
-    demoClass = (await db().selectFrom('users').select('class_id').where('username', '=', 'demo').where('school_id', '=', 100002).executeTakeFirstOrThrow()).class_id!;
+    let classmate;
+    ({ teacher1, teacher3, partner, student, demoClass, otherClass, classmate } = await staffPeople(s));
     className = (await db().selectFrom('classes').select('class_name').where('id', '=', demoClass).executeTakeFirstOrThrow()).class_name;
-    const classmate = await db().selectFrom('users').select(['id', 'username', 'student_no', 'realname']).where('class_id', '=', demoClass).where('role', '=', 'student')
-      .where('username', 'like', 'stu%').where('type', '=', 1).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    student = await s.login(classmate.username);
     studentId = classmate.id;
     studentNo = classmate.student_no ?? '';
     realname = classmate.realname ?? '';
-    const t1 = await db().selectFrom('users').select('id').where('username', '=', 'teacher1').where('school_id', '=', 100002).executeTakeFirstOrThrow();
-    const taught = (await db().selectFrom('teacher_classes').select('class_id').where('teacher_id', '=', t1.id).execute()).map((r) => r.class_id);
-    otherClass = (await db().selectFrom('users').select('class_id').where('school_id', '=', 100002).where('role', '=', 'student')
-      .where('class_id', 'not in', taught).executeTakeFirstOrThrow()).class_id!;
-
     // A photo homework for the demo class; the student hands in three real files.
     const saved = await s.postJson('staff/assignment/save', {
       kind: 'homework', title: '卡环弯制/拍照:作业', classify: 2, cate_id: 2, content: '拍照上传', start_time: fromNow(-7200).slice(0, 16),
