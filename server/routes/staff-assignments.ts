@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import type { User } from '../db/schema';
 import { formatTimestamp, now, parseTimestamp } from '../db/time';
 import { currentUser } from '../http/auth';
 import { invalid, refuse } from '../http/errors';
@@ -111,47 +112,73 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
 
   defineRoute(ctx, 'staff/assignments', {
     schema: { querystring: listQuery },
+    handler: (request) => assignmentPage(currentUser(request), request.query as ListQuery),
+  });
+
+  // The console's home: the work waiting for a grade (nearest deadline first) and what else waits for the teacher.
+  defineRoute(ctx, 'staff/home', {
+    schema: { querystring: objectSchema({ ...paging }) },
     async handler(request) {
       const teacher = currentUser(request);
-      const q = request.query as { page?: number; page_size?: number; kind?: string; keyword?: string; published?: number; status?: number; sort?: keyof typeof SORTABLE; order?: 'asc' | 'desc'; todo?: number };
-      const page = q.page ?? 1;
-      const pageSize = q.page_size ?? 20;
+      const q = request.query as { page?: number; page_size?: number };
+      const list = await assignmentPage(teacher, { ...q, todo: 1, sort: 'end_time', order: 'asc' });
       const taught = await taughtClassIds(db, teacher);
-      const at = now();
-      let list = withCounts(db, taught).where('a.school_id', '=', teacher.school_id).where((eb) => eb.or([
-        eb('a.teacher_id', '=', teacher.id),
-        eb.exists(eb.selectFrom('assignment_classes as x').select('x.class_id').whereRef('x.assignment_id', '=', 'a.id').where('x.class_id', 'in', taught.length ? taught : [-1])),
-      ]));
-      if (q.kind) list = list.where('a.kind', '=', q.kind as 'homework' | 'exam');
-      if (q.published !== undefined) list = list.where('a.published', '=', q.published);
-      const keyword = q.keyword?.trim();
-      if (keyword) list = list.where(sql<boolean>`a.title like ${likePattern(keyword)} escape '\\'`);
-      if (q.status === 1) list = list.where('a.end_time', '<', at);
-      if (q.status === 2) list = list.where('a.start_time', '<=', at).where('a.end_time', '>=', at);
-      if (q.status === 3) list = list.where('a.start_time', '>', at);
-      if (q.todo) {
-        list = list.where((eb) => eb.exists(eb.selectFrom('marks as m').innerJoin('users as u', 'u.id', 'm.user_id').select('m.id')
-          .whereRef('m.assignment_id', '=', 'a.id').where('m.teacher_data', 'is', null).where('u.class_id', 'in', taught.length ? taught : [-1])));
-      }
-      const total = Number((await list.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-      const rows = await list.orderBy(SORTABLE[q.sort ?? 'start_time'], q.order ?? 'desc').orderBy('a.id', 'desc')
-        .limit(pageSize).offset((page - 1) * pageSize).execute();
-      const classes = await classNames(db, rows.map((r) => r.id));
-      const data = rows.map((r) => {
-        const students = Number(r.students ?? 0);
-        const submitted = Number(r.submitted ?? 0);
-        const graded = Number(r.graded ?? 0);
-        const names = classes.get(r.id)?.names ?? [];
-        return {
-          id: r.id, kind: r.kind, kind_name: r.kind === 'exam' ? '考试' : '作业', title: r.title, classify: r.classify,
-          classify_name: CLASSIFY_NAMES[r.classify] ?? '', cate_name: CATEGORY_NAMES[r.cate_id] ?? '', start_time: r.start_time, end_time: r.end_time,
-          status: timeStatus(r.start_time, r.end_time, at), published: r.published, mine: r.teacher_id === teacher.id,
-          class_names: names.join('、'), class_summary: names.length > 1 ? `${names[0]} 等 ${names.length} 个班` : names[0] ?? '', students, submitted, graded, ungraded: submitted - graded, missing: Math.max(0, students - submitted),
-        };
-      });
-      return { data, total, page, page_size: pageSize };
+      const classes = taught.length ? taught : [-1];
+      const count = async (query: { executeTakeFirst(): Promise<{ n: number | string | bigint } | undefined> }) => Number((await query.executeTakeFirst())?.n ?? 0);
+      const counts = {
+        ungraded: await count(db.selectFrom('marks as m').innerJoin('users as u', 'u.id', 'm.user_id').innerJoin('assignments as a', 'a.id', 'm.assignment_id')
+          .select((eb) => eb.fn.countAll<number>().as('n')).where('a.school_id', '=', teacher.school_id).where('m.teacher_data', 'is', null).where('u.class_id', 'in', classes)),
+        theory: await count(db.selectFrom('theory_answers as x').innerJoin('theory_attempts as a', 'a.id', 'x.attempt_id').innerJoin('users as u', 'u.id', 'a.user_id')
+          .innerJoin('theory_tests as t', 't.id', 'a.test_id').select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('t.school_id', '=', teacher.school_id).where('a.status', '!=', 'in_progress').where('x.isright', '=', 0).where('u.class_id', 'in', classes)),
+        topics: await count(db.selectFrom('topics').select((eb) => eb.fn.countAll<number>().as('n')).where('teacher_id', '=', teacher.id).where('reply', '=', '')),
+        messages: await count(db.selectFrom('conversations').select((eb) => eb.fn.countAll<number>().as('n')).where('teacher_id', '=', teacher.id).where('unread_teacher', '>', 0)),
+      };
+      return { ...list, counts };
     },
   });
+
+  type ListQuery = { page?: number; page_size?: number; kind?: string; keyword?: string; published?: number; status?: number; sort?: keyof typeof SORTABLE; order?: 'asc' | 'desc'; todo?: number };
+
+  /** One page of the assignments a teacher manages, with the counts over the taught classes' students. */
+  async function assignmentPage(teacher: User, q: ListQuery) {
+    const page = q.page ?? 1;
+    const pageSize = q.page_size ?? 20;
+    const taught = await taughtClassIds(db, teacher);
+    const at = now();
+    let list = withCounts(db, taught).where('a.school_id', '=', teacher.school_id).where((eb) => eb.or([
+      eb('a.teacher_id', '=', teacher.id),
+      eb.exists(eb.selectFrom('assignment_classes as x').select('x.class_id').whereRef('x.assignment_id', '=', 'a.id').where('x.class_id', 'in', taught.length ? taught : [-1])),
+    ]));
+    if (q.kind) list = list.where('a.kind', '=', q.kind as 'homework' | 'exam');
+    if (q.published !== undefined) list = list.where('a.published', '=', q.published);
+    const keyword = q.keyword?.trim();
+    if (keyword) list = list.where(sql<boolean>`a.title like ${likePattern(keyword)} escape '\\'`);
+    if (q.status === 1) list = list.where('a.end_time', '<', at);
+    if (q.status === 2) list = list.where('a.start_time', '<=', at).where('a.end_time', '>=', at);
+    if (q.status === 3) list = list.where('a.start_time', '>', at);
+    if (q.todo) {
+      list = list.where((eb) => eb.exists(eb.selectFrom('marks as m').innerJoin('users as u', 'u.id', 'm.user_id').select('m.id')
+        .whereRef('m.assignment_id', '=', 'a.id').where('m.teacher_data', 'is', null).where('u.class_id', 'in', taught.length ? taught : [-1])));
+    }
+    const total = Number((await list.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await list.orderBy(SORTABLE[q.sort ?? 'start_time'], q.order ?? 'desc').orderBy('a.id', 'desc')
+      .limit(pageSize).offset((page - 1) * pageSize).execute();
+    const classes = await classNames(db, rows.map((r) => r.id));
+    const data = rows.map((r) => {
+      const students = Number(r.students ?? 0);
+      const submitted = Number(r.submitted ?? 0);
+      const graded = Number(r.graded ?? 0);
+      const names = classes.get(r.id)?.names ?? [];
+      return {
+        id: r.id, kind: r.kind, kind_name: r.kind === 'exam' ? '考试' : '作业', title: r.title, classify: r.classify,
+        classify_name: CLASSIFY_NAMES[r.classify] ?? '', cate_name: CATEGORY_NAMES[r.cate_id] ?? '', start_time: r.start_time, end_time: r.end_time,
+        status: timeStatus(r.start_time, r.end_time, at), published: r.published, mine: r.teacher_id === teacher.id,
+        class_names: names.join('、'), class_summary: names.length > 1 ? `${names[0]} 等 ${names.length} 个班` : names[0] ?? '', students, submitted, graded, ungraded: submitted - graded, missing: Math.max(0, students - submitted),
+      };
+    });
+    return { data, total, page, page_size: pageSize };
+  }
 
   defineRoute(ctx, 'staff/assignment', {
     schema: { querystring: objectSchema({ id: field.int('作业ID', { minimum: 1 }) }, ['id']) },

@@ -129,6 +129,20 @@ describe.each(DATABASES)('teacher console: assignments and grading on %s', (kind
     expect(del.body.message).toBe('已有学生提交，不能删除；可以取消发布');
   });
 
+  it('shows on the home page the work waiting, nearest deadline first, with what else waits', async () => {
+    const home = (await s.get('staff/home', {}, teacher1)).body.data;
+    expect(home.data.length).toBeGreaterThan(0);
+    expect(home.data.every((a: any) => a.ungraded > 0)).toBe(true);
+    const ends = home.data.map((a: any) => a.end_time);
+    expect([...ends].sort()).toEqual(ends);
+    const t1 = await db().selectFrom('users').select('id').where('username', '=', 'teacher1').where('school_id', '=', 100002).executeTakeFirstOrThrow();
+    const openTopics = await db().selectFrom('topics').select('id').where('teacher_id', '=', t1.id).where('reply', '=', '').execute();
+    expect(home.counts.topics).toBe(openTopics.length);
+    expect(home.counts.ungraded).toBeGreaterThanOrEqual(home.data.reduce((n: number, a: any) => n + a.ungraded, 0));
+    expect((await s.get('staff/home', {}, partner)).body.data.data.map((a: any) => a.id)).not.toContain(home.data[0].id);
+    expect((await s.get('staff/home', {}, student)).status).toBe(403);
+  });
+
   it('refuses a score outside 0–100', async () => {
     const markId = (await db().selectFrom('marks').select('id').where('assignment_id', '=', 2).executeTakeFirstOrThrow()).id;
     for (const score of [-1, 101, 'abc']) {
