@@ -7,6 +7,7 @@ import { invalid, refuse } from '../http/errors';
 import { CATEGORY_NAMES, CLASSIFY_NAMES, jsonOr, timeStatus } from '../services/assignments';
 import { likePattern } from '../services/catalogue';
 import { cleanHtml, textToHtml } from '../services/rich-text';
+import { rosterClasses, rosterQuery, toWork } from '../services/staff-roster';
 import { assertTeaches, assignmentInScope, markInScope, taughtClassIds } from '../services/staff-scope';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
@@ -121,8 +122,8 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
     async handler(request) {
       const teacher = currentUser(request);
       const q = request.query as { page?: number; page_size?: number };
-      const list = await assignmentPage(teacher, { ...q, todo: 1, sort: 'end_time', order: 'asc' });
       const taught = await taughtClassIds(db, teacher);
+      const list = await assignmentPage(teacher, { ...q, todo: 1, sort: 'end_time', order: 'asc' }, taught);
       const classes = taught.length ? taught : [-1];
       const count = async (query: { executeTakeFirst(): Promise<{ n: number | string | bigint } | undefined> }) => Number((await query.executeTakeFirst())?.n ?? 0);
       const counts = {
@@ -141,10 +142,10 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
   type ListQuery = { page?: number; page_size?: number; kind?: string; keyword?: string; published?: number; status?: number; sort?: keyof typeof SORTABLE; order?: 'asc' | 'desc'; todo?: number };
 
   /** One page of the assignments a teacher manages, with the counts over the taught classes' students. */
-  async function assignmentPage(teacher: User, q: ListQuery) {
+  async function assignmentPage(teacher: User, q: ListQuery, known?: number[]) {
     const page = q.page ?? 1;
     const pageSize = q.page_size ?? 20;
-    const taught = await taughtClassIds(db, teacher);
+    const taught = known ?? (await taughtClassIds(db, teacher));
     const at = now();
     let list = withCounts(db, taught).where('a.school_id', '=', teacher.school_id).where((eb) => eb.or([
       eb('a.teacher_id', '=', teacher.id),
@@ -282,31 +283,22 @@ function staffGradingRoutes(ctx: RouteContext): void {
       const a = await assignmentInScope(db, teacher, q.assignment_id);
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
-      let list = db.selectFrom('users as u')
-        .innerJoin('assignment_classes as ac', (j) => j.onRef('ac.class_id', '=', 'u.class_id').on('ac.assignment_id', '=', a.id))
-        .innerJoin('classes as c', 'c.id', 'u.class_id')
-        .leftJoin('marks as m', (j) => j.onRef('m.user_id', '=', 'u.id').on('m.assignment_id', '=', a.id))
-        .where('u.role', '=', 'student').where('u.school_id', '=', teacher.school_id)
-        .where('u.class_id', 'in', a.taught.length ? a.taught : [-1]);
-      if (q.class_id) list = list.where('u.class_id', '=', q.class_id);
+      let list = rosterQuery(db, teacher, a, await rosterClasses(db, a, q.class_id));
       const keyword = q.keyword?.trim();
       if (keyword) list = list.where(sql<boolean>`(u.realname like ${likePattern(keyword)} escape '\\' or u.student_no like ${likePattern(keyword)} escape '\\')`);
       if (q.state === 'submitted') list = list.where('m.id', 'is not', null);
       if (q.state === 'ungraded') list = list.where('m.id', 'is not', null).where('m.teacher_data', 'is', null);
       if (q.state === 'graded') list = list.where('m.teacher_data', 'is not', null);
       if (q.state === 'missing') list = list.where('m.id', 'is', null);
-      const total = Number((await list.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-      const rows = await list.select(['u.id as student_id', 'u.realname', 'u.student_no', 'c.class_name', 'm.id as mark_id', 'm.created_at as submitted_at',
-        'm.score', 'm.teacher_data', 'm.teacher_comment', 'm.graded_at'])
+      const total = Number((await list.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+      const rows = await list
         // Work waiting for a grade first, in the order it came in; then graded work; then who has not handed in.
         .orderBy(sql`case when m.id is null then 2 when m.teacher_data is null then 0 else 1 end`)
         .orderBy('m.created_at').orderBy('u.student_no').orderBy('u.id')
         .limit(pageSize).offset((page - 1) * pageSize).execute();
       return {
-        data: rows.map((r) => ({
-          student_id: r.student_id, realname: r.realname, student_no: r.student_no ?? '', class_name: r.class_name, mark_id: r.mark_id,
-          submitted_at: r.submitted_at, late: Boolean(r.submitted_at && r.submitted_at > a.end_time),
-          state: r.mark_id === null ? 'missing' : r.teacher_data === null ? 'ungraded' : 'graded', score: r.score, comment: r.teacher_comment ?? '',
+        data: rows.map(toWork(a)).map(({ student_answer: _files, annex: _annex, class_id: _class, graded, ...w }) => ({
+          ...w, state: w.mark_id === null ? 'missing' : graded ? 'graded' : 'ungraded',
         })),
         total, page, page_size: pageSize, assignment: { id: a.id, title: a.title, kind: a.kind, classify: a.classify, end_time: a.end_time },
       };

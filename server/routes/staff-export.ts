@@ -7,10 +7,8 @@ import type { Db } from '../db';
 import { now } from '../db/time';
 import { currentUser } from '../http/auth';
 import { CLASSIFY_NAMES } from '../services/assignments';
-import {
-  allStudentWork, attachment, csvCell, exportClasses, minutes, safeSegment, scoreStats, submissionBatches, uniqueNamer, workFiles,
-  type ScopedAssignment, type StudentWork,
-} from '../services/staff-export';
+import { attachment, csvCell, minutes, safeSegment, scoreStats, uniqueNamer, workFiles } from '../services/staff-export';
+import { allStudentWork, rosterClasses, submissionBatches, type ScopedAssignment, type StudentWork } from '../services/staff-roster';
 import { assignmentInScope } from '../services/staff-scope';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 
@@ -195,7 +193,7 @@ export function staffExportRoutes(ctx: RouteContext, opts: { dataDir: string }):
     async handler(request, reply) {
       const teacher = currentUser(request);
       const a = await assignmentInScope(db, teacher, (request.query as { id: number }).id);
-      const classIds = await exportClasses(db, a);
+      const classIds = await rosterClasses(db, a);
       const job = streamZip(db, opts.dataDir, teacher, a, classIds);
       const name = `${safeSegment(a.title, `作业${a.id}`)}-学生作品.zip`;
       reply.header('content-disposition', attachment(`assignment-${a.id}.zip`, name))
@@ -212,7 +210,7 @@ export function staffExportRoutes(ctx: RouteContext, opts: { dataDir: string }):
       const teacher = currentUser(request);
       const q = request.query as { id: number; class_id?: number };
       const a = await assignmentInScope(db, teacher, q.id);
-      const classIds = await exportClasses(db, a, q.class_id);
+      const classIds = await rosterClasses(db, a, q.class_id);
       const rows = await allStudentWork(db, teacher, a, classIds);
       const classLabel = [...new Set(rows.map((r) => r.class_name))].join('、') || '—';
       const book = formatWorkbook(await loadExcel(), a, rows, classLabel);

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { User } from '../db/schema';
-import { now } from '../db/time';
 import { currentUser } from '../http/auth';
 import { invalid, notFound } from '../http/errors';
 import { likePattern } from '../services/catalogue';
 import { taughtClassIds } from '../services/staff-scope';
-import { isObjective, typeName } from '../services/theory-grading';
+import { scoreSubjective } from '../services/theory';
+import { isObjective, round1, typeName } from '../services/theory-grading';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
 /**
@@ -18,7 +18,6 @@ const paging = {
   page: field.int('页码', { minimum: 1, default: 1 }),
   page_size: field.int('每页条数', { minimum: 1, maximum: 100, default: 20 }),
 };
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** A theory test the teacher may see: their school, and written by them or given to a class they teach. */
 async function testInScope(db: Db, teacher: User, id: number) {
@@ -150,12 +149,7 @@ export function staffTheoryRoutes(ctx: RouteContext): void {
       if (isObjective(row.type)) throw invalid('poins', '客观题由系统判分');
       const poins = round1(b.poins);
       if (poins > row.full) throw invalid('poins', `得分不能超过本题分值 ${row.full} 分`);
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('theory_answers').set({ poins, isright: poins >= row.full ? 1 : 2, updated_at: now() }).where('id', '=', row.id).execute();
-        // The attempt's score is the sum of its answers' points, now including this one.
-        const sum = await trx.selectFrom('theory_answers').select((eb) => eb.fn.sum<number>('poins').as('s')).where('attempt_id', '=', row.attempt_id).executeTakeFirst();
-        await trx.updateTable('theory_attempts').set({ score: round1(Number(sum?.s ?? 0)) }).where('id', '=', row.attempt_id).execute();
-      });
+      await scoreSubjective(db, row, poins);
       return new Answer({ id: row.id, poins }, '评分成功');
     },
   });

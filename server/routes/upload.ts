@@ -8,10 +8,7 @@ import { MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES, uploadByStoredName } fr
 import { uploadLimits } from '../services/upload-limits';
 import { hit } from '../services/rateLimit';
 import type { SiteConfigSource } from './system';
-import { markInScope } from '../services/staff-scope';
-import { likePattern } from '../services/catalogue';
-import type { Db } from '../db';
-import type { User } from '../db/schema';
+import { mayOpenStudentFile } from '../services/staff-scope';
 import { defineRoute, type RouteContext } from './define';
 
 /** The spec's upload calls all take the multipart field `file` and answer data.url (the stored path). */
@@ -54,7 +51,7 @@ export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string; config:
     const user = await identify(db, request);
     const row = await uploadByStoredName(db, name);
     if (!row) throw notFound();
-    if (!user || (user.id !== row.owner_id && !(await teacherMaySee(db, user, row.owner_id, name)))) throw forbidden('无权查看该文件');
+    if (!user || (user.id !== row.owner_id && !(await mayOpenStudentFile(db, user, row.owner_id, name)))) throw forbidden('无权查看该文件');
     const file = path.join(opts.dataDir, 'uploads', name);
     if (!fs.existsSync(file)) throw notFound();
     reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').type(row.mime);
@@ -65,14 +62,3 @@ export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string; config:
   });
 }
 
-/** A teacher sees a student's file when it is part of a submission that teacher may grade. */
-async function teacherMaySee(db: Db, user: User, ownerId: number, storedName: string): Promise<boolean> {
-  if (user.role !== 'teacher') return false;
-  const marks = await db.selectFrom('marks').select('id').where('user_id', '=', ownerId)
-    .where((eb) => eb.or([eb('student_answer', 'like', likePattern(storedName)), eb('annex', 'like', likePattern(storedName))]))
-    .limit(20).execute();
-  for (const mark of marks) {
-    if (await markInScope(db, user, mark.id).then(() => true, () => false)) return true;
-  }
-  return false;
-}

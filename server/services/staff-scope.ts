@@ -54,3 +54,25 @@ export async function markInScope(db: Db, teacher: User, markId: number) {
   if (!assignment || mark.class_id === null || !assignment.taught.includes(mark.class_id)) throw notFound('提交记录不存在');
   return { mark, assignment };
 }
+
+/**
+ * Whether a teacher may open a student's uploaded file: it is named in a submission of that student, who sits in a
+ * class the teacher teaches, to an assignment the teacher may manage. One query: the grader loads every photo this way.
+ */
+export async function mayOpenStudentFile(db: Db, teacher: User, ownerId: number, storedName: string): Promise<boolean> {
+  if (teacher.role !== 'teacher') return false;
+  const taught = await taughtClassIds(db, teacher);
+  if (!taught.length) return false;
+  // Stored names are 32 hex digits and an extension: nothing in them a LIKE pattern would treat specially.
+  const named = `%${storedName}%`;
+  const row = await db.selectFrom('marks as m').innerJoin('users as u', 'u.id', 'm.user_id').innerJoin('assignments as a', 'a.id', 'm.assignment_id')
+    .select('m.id')
+    .where('m.user_id', '=', ownerId).where('u.class_id', 'in', taught).where('a.school_id', '=', teacher.school_id)
+    .where((eb) => eb.or([eb('m.student_answer', 'like', named), eb('m.annex', 'like', named)]))
+    .where((eb) => eb.or([
+      eb('a.teacher_id', '=', teacher.id),
+      eb.exists(eb.selectFrom('assignment_classes as ac').select('ac.class_id').whereRef('ac.assignment_id', '=', 'a.id').where('ac.class_id', 'in', taught)),
+    ]))
+    .limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -28,7 +28,7 @@ export interface Grade {
 }
 
 const words = (text: string) => text.trim().split(/[\s,，、]+/).filter(Boolean);
-const round1 = (n: number) => Math.round(n * 10) / 10;
+export const round1 = (n: number) => Math.round(n * 10) / 10;
 
 function letters(raw: string, options: number, field: string, message: string): string[] {
   const chosen = words(raw.toUpperCase());

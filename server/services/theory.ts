@@ -4,7 +4,7 @@ import { preparedQuery } from '../db/prepared';
 import type { Row, User } from '../db/schema';
 import { formatTimestamp, now, parseTimestamp } from '../db/time';
 import { invalid, notFound, refuse } from '../http/errors';
-import { grade, normalizeAnswer } from './theory-grading';
+import { grade, normalizeAnswer, round1 } from './theory-grading';
 
 /**
  * Theory exam attempts: who sees which test, the server-owned clock, autosave ordering and grading.
@@ -110,6 +110,18 @@ export async function finishAttempt(db: Db, attemptId: number, status: 'submitte
     }
     await trx.updateTable('theory_attempts').set({ score }).where('id', '=', attemptId).execute();
     return true;
+  });
+}
+
+/**
+ * A teacher's points for a subjective answer of a finished attempt: full points count as right, fewer as wrong (the
+ * points say how far), and the attempt's score becomes the sum of its answers again.
+ */
+export async function scoreSubjective(db: Db, answer: { id: number; attempt_id: number; full: number }, poins: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('theory_answers').set({ poins, isright: poins >= answer.full ? 1 : 2, updated_at: now() }).where('id', '=', answer.id).execute();
+    const sum = await trx.selectFrom('theory_answers').select((eb) => eb.fn.sum<number>('poins').as('s')).where('attempt_id', '=', answer.attempt_id).executeTakeFirst();
+    await trx.updateTable('theory_attempts').set({ score: round1(Number(sum?.s ?? 0)) }).where('id', '=', answer.attempt_id).execute();
   });
 }
 

@@ -9,8 +9,8 @@ import { Roster } from './Roster';
 import { useGrading, type SubmissionRow } from './useGrading';
 
 type Filter = 'ungraded' | 'all';
-const visible = (rows: SubmissionRow[], filter: Filter) =>
-  rows.filter((r) => r.mark_id !== null && (filter === 'all' || r.state === 'ungraded' || r.failed));
+/** A handed-in row the filter shows: every one, or those still waiting (a failed save waits again). */
+const shown = (r: SubmissionRow, filter: Filter) => r.mark_id !== null && (filter === 'all' || r.state === 'ungraded' || Boolean(r.failed));
 
 /**
  * `type: grader` — grading one assignment's submissions (query `id`): the roster on the left, the work with a
@@ -24,7 +24,7 @@ export default function Grader({ props }: RendererProps<GraderProps>) {
   const [current, setCurrent] = useState<number | null>(null);
   // Rows stay in the list they were in when the teacher opened it: grading one does not make the list jump.
   const [pinned, setPinned] = useState<Set<number>>(new Set());
-  const list = useMemo(() => grading.rows.filter((r) => r.mark_id !== null && (visible([r], filter).length > 0 || pinned.has(r.mark_id))), [grading.rows, filter, pinned]);
+  const list = useMemo(() => grading.rows.filter((r) => shown(r, filter) || (r.mark_id !== null && pinned.has(r.mark_id))), [grading.rows, filter, pinned]);
 
   useEffect(() => {
     if (current === null && list.length) setCurrent(list[0].mark_id);
