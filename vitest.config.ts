@@ -16,7 +16,6 @@ export default defineConfig({
           environment: 'node',
           env,
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 60000,
           hookTimeout: 120000,
         },

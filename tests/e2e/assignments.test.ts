@@ -1,37 +1,21 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatTimestamp } from '../../server/db/time';
 import { BMP, bigPng, DOCX, PNG } from '../server/work-files';
 import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+import { classOf as classOfIn, publish as publishIn } from './publish';
 
-// Accounts that write here: stu00026 (submits), stu00027 (graded work), stu00028 (new-work alert).
+// Accounts that write here: stu00026 (submits), stu00027 (graded work). The new-work alert is in live-config.test.ts.
 let browser: Browser;
 const db = () => new Database(join(inject('dataDir'), 'app.sqlite'));
-const at = (seconds: number) => formatTimestamp(new Date(Date.now() + seconds * 1000));
 const tag = Date.now().toString(36);
 
-function classOf(username: string): number {
-  const conn = db();
-  const row = conn.prepare("select class_id from users where username = ? and school_id = 100002").get(username) as { class_id: number };
-  conn.close();
-  return row.class_id;
-}
-
-/** A new assignment of the demo school published to one class (what a teacher would do). */
-function publish(title: string, kind: 'homework' | 'exam', classify: number, classId: number, window: [number, number]): number {
-  const conn = db();
-  const teacher = conn.prepare("select id from users where role = 'teacher' and school_id = 100002 order by id").get() as { id: number };
-  const { lastInsertRowid } = conn
-    .prepare('insert into assignments (school_id, teacher_id, kind, title, classify, cate_id, content, start_time, end_time) values (100002, ?, ?, ?, ?, 2, ?, ?, ?)')
-    .run(teacher.id, kind, title, classify, '请按要求完成并提交。', at(window[0]), at(window[1]));
-  conn.prepare('insert into assignment_classes (assignment_id, class_id) values (?, ?)').run(lastInsertRowid, classId);
-  conn.close();
-  return Number(lastInsertRowid);
-}
+const classOf = (username: string) => classOfIn(inject('dataDir'), username);
+const publish = (title: string, kind: 'homework' | 'exam', classify: number, classId: number, window: [number, number]) =>
+  publishIn(inject('dataDir'), title, kind, classify, classId, window);
 
 const written: string[] = [];
 function file(name: string, data: Buffer): string {
@@ -170,36 +154,5 @@ describe('exams and homework', () => {
     await modal.getByText('线条清晰，注意比例。').waitFor();
     await expect(modal.textContent()).resolves.toContain('87');
     await page.context().close();
-  });
-
-  it('alerts about new homework while the page is open (interval shortened in config)', async () => {
-    const appFile = join(inject('configDir'), 'app.yaml');
-    const original = readFileSync(appFile, 'utf8');
-    try {
-      writeFileSync(appFile, original.replace(/(newWork:\s*\n\s*interval:) \d+/, '$1 1000'));
-      await expect.poll(async () => (await fetch(`${baseURL()}/api/config`).then((r) => r.json())).data.app.polling.newWork.interval, { timeout: 5000 }).toBe(1000);
-      const page = await openPage(browser, '/login');
-      // Two reads of the homework total: the first stored it, so the next higher one is news.
-      let reads = 0;
-      const statuses: number[] = [];
-      const read = new Promise<void>((done) => page.on('response', (r) => {
-        if (!r.url().includes('assign/gettasklist')) return;
-        statuses.push(r.status());
-        if (++reads === 2) done();
-      }));
-      await loginAs(page, 'stu00028', 'demo123');
-      await read;
-      publish(`新作业${tag}`, 'homework', 2, classOf('stu00028'), [-60, 86400]);
-      const alert = page.getByTestId('new-work-alert');
-      await alert.waitFor({ timeout: 8000 });
-      await expect(alert.textContent()).resolves.toContain('有新的作业信息!');
-      // The polls between revalidated the kept reply (If-None-Match → 304 with no body) and still saw the total.
-      expect(statuses).toContain(304);
-      await alert.getByRole('link', { name: '去查看' }).click();
-      await page.waitForURL(/#\/ucenter\/homework/);
-      await page.context().close();
-    } finally {
-      writeFileSync(appFile, original);
-    }
   });
 });

@@ -20,11 +20,14 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
-/** Opens a fresh context (no cookies, no storage) at a hash route such as '/ucenter/practiceList'. */
-export async function openPage(browser: Browser, route = '/', viewport = { width: 1440, height: 900 }): Promise<Page> {
+/**
+ * Opens a fresh context (no cookies, no storage) at a hash route such as '/ucenter/practiceList', on the shared test
+ * server unless `base` names another (a file's own server, see startIsolatedServer).
+ */
+export async function openPage(browser: Browser, route = '/', viewport = { width: 1440, height: 900 }, base = baseURL()): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'zh-CN' });
   const page = await context.newPage();
-  await page.goto(`${baseURL()}/#${route}`);
+  await page.goto(`${base}/#${route}`);
   return page;
 }
 

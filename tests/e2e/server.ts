@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -51,6 +53,32 @@ export async function startServer(dirs: { dataDir: string; configDir: string; di
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 300));
+    },
+  };
+}
+
+export interface IsolatedServer extends RunningServer {
+  configDir: string;
+  dataDir: string;
+}
+
+/**
+ * A server of one test file's own: a fresh database and a private copy of config/. For tests that edit YAML while
+ * they run, so the other browser test files, which run alongside on the shared server, never see the edits.
+ */
+export async function startIsolatedServer(distDir: string, env: Record<string, string> = {}): Promise<IsolatedServer> {
+  const work = mkdtempSync(join(tmpdir(), 'e2e-own-'));
+  const configDir = join(work, 'config');
+  const dataDir = join(work, 'data');
+  cpSync(join(root, 'config'), configDir, { recursive: true });
+  const server = await startServer({ dataDir, configDir, distDir }, env);
+  return {
+    ...server,
+    configDir,
+    dataDir,
+    stop: async () => {
+      await server.stop();
+      rmSync(work, { recursive: true, force: true });
     },
   };
 }
