@@ -106,6 +106,53 @@ describe('theory exam: notice, answer, resume, offline, submit, review', () => {
     expect(await saveStatus().textContent()).toBe('已保存');
   });
 
+  it('keeps the paper open through a server error while saving, retries, and saves', async () => {
+    let failures = 0;
+    await page.route('**/api/theory/test', async (route) => {
+      if (route.request().method() === 'POST' && failures < 1) {
+        failures++;
+        return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: '服务器内部错误', data: null }) });
+      }
+      return route.continue();
+    });
+    const text = `${TEXTS[7]}（重试后保存）`;
+    await question(7).locator('textarea').fill(text);
+    await page.locator('[data-testid="save-status"][data-status="retrying"]').waitFor({ timeout: 8000 });
+    expect(await saveStatus().textContent()).toContain('答案已保存在本机');
+    expect(await question(7).locator('textarea').isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: '交卷' }).first().isEnabled()).toBe(true);
+    expect(await page.getByText('其他错误').count()).toBe(0);
+    await waitSaved();
+    expect(failures).toBe(1);
+    expect(stored()[7].answer).toBe(text);
+    await page.unroute('**/api/theory/test');
+    await question(7).locator('textarea').fill(TEXTS[7]);
+    await waitSaved();
+  });
+
+  it('keeps the timer bar below the site header and asks before leaving through the header', async () => {
+    await page.mouse.wheel(0, 5000);
+    await expect.poll(async () => {
+      const header = await page.locator('header.app-header').boundingBox();
+      const bar = await page.getByTestId('exam-bar').boundingBox();
+      return bar!.y - (header!.y + header!.height);
+    }).toBeGreaterThanOrEqual(-1);
+    const examURL = page.url();
+    await page.locator('header.app-header').getByRole('link', { name: '成绩中心' }).click();
+    const dialog = page.getByRole('dialog', { name: '离开考试' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '继续答题' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(examURL);
+    await page.locator('header.app-header').getByRole('link', { name: '成绩中心' }).click();
+    await page.getByTestId('leave-exam').click();
+    await page.waitForURL((url) => url.toString() !== examURL);
+    await page.goBack();
+    await question(1).waitFor(); // an attempt in progress opens straight on the paper
+    await page.reload(); // drop the kept-alive 成绩中心 screen, so the next test sees only the review's rows
+    await question(1).waitFor();
+  });
+
   it('submits after the confirmation and shows the review with right/wrong marks from the server', async () => {
     await page.getByRole('button', { name: '交卷' }).first().click();
     await expect(page.getByTestId('unanswered-list').textContent()).resolves.toContain('全部题目均已作答');

@@ -14,10 +14,13 @@ function fakeServer() {
   const server = {
     held,
     online: true,
+    /** Replies left to answer with a server error (5xx) before saving again. */
+    failing: 0,
     sent: [] as { id: number; answer: string; seq: number }[],
     send: vi.fn(async (id: number, answer: string, seq: number): Promise<SaveReply> => {
       server.sent.push({ id, answer, seq });
       if (!server.online) throw { kind: 'network', message: 'offline' } satisfies SendFailure;
+      if (server.failing > 0 && server.failing--) throw { kind: 'busy', message: '系统繁忙，请稍后重试' } satisfies SendFailure;
       const current = held.get(id);
       if (!current || current.seq < seq) held.set(id, { answer, seq });
       const now = held.get(id)!;
@@ -101,6 +104,43 @@ describe('autosave', () => {
     await vi.advanceTimersByTimeAsync(1500);
     expect(saver.answers[9]).toEqual({ answer: 'from the other tab', seq: 50 });
     expect(saver.status).toBe('saved');
+  });
+
+  it('keeps going through server errors: says the answers are kept here, retries with growing waits, then saves', async () => {
+    const server = fakeServer();
+    server.failing = 3;
+    const store = memoryStore();
+    const closed = vi.fn();
+    const saver = new Autosave({ send: server.send, store, onChange: () => {}, onClosed: closed, retryMs: 1000, maxRetryMs: 4000 });
+    saver.init({}, 0);
+    saver.change(4, '论述');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(server.sent).toHaveLength(1);
+    expect(saver.status).toBe('retrying');
+    expect(store.draft).toMatchObject({ answers: { 4: { answer: '论述', seq: 1 } }, dirty: [4] });
+    saver.change(4, '论述二'); // the student keeps answering meanwhile
+    // Waits of about 1 s, 2 s, 4 s (±20%), and typing does not hurry them: one retry by 1.75 s, none more by 2.85 s.
+    await vi.advanceTimersByTimeAsync(1150);
+    expect(server.sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(server.sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(saver.status).toBe('saved');
+    expect(server.held.get(4)).toEqual({ answer: '论述二', seq: 2 });
+    expect(closed).not.toHaveBeenCalled();
+  });
+
+  it('never waits longer than maxRetryMs between retries while the server stays down', async () => {
+    const server = fakeServer();
+    server.failing = 1000;
+    const saver = new Autosave({ send: server.send, store: memoryStore(), onChange: () => {}, retryMs: 1000, maxRetryMs: 4000 });
+    saver.init({}, 0);
+    saver.change(1, 'A');
+    await vi.advanceTimersByTimeAsync(1500 + 1200 + 2400 + 4800);
+    const before = server.sent.length;
+    await vi.advanceTimersByTimeAsync(4800 * 3);
+    expect(server.sent.length - before).toBeGreaterThanOrEqual(3);
+    expect(saver.status).toBe('retrying');
   });
 
   it('stops when the server refuses (time over) and says why', async () => {

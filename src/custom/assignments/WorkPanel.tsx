@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { api, notify } from '../../engine';
 import { ScoreButton } from './ScoreButton';
 import type { FileRef, Receipt, WorkItem, WorkMessages, WorkRules } from './types';
-import { useLeaveGuard } from './useLeaveGuard';
+import { useLeaveGuard } from '../shared/useLeaveGuard';
 import { useUploads } from './useUploads';
 import { WorkUploader } from './WorkUploader';
 

@@ -1,7 +1,8 @@
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, ApiCallError, notify } from '../../engine';
+import { useLeaveGuard } from '../shared/useLeaveGuard';
 import { formatRemaining, isAnswered, unanswered } from './answers';
 import { Autosave, localDraftStore, type SaveStatus, type SendFailure } from './autosave';
 import { QuestionView } from './QuestionView';
@@ -14,16 +15,23 @@ const STATUS: Record<SaveStatus, { label: string; color: string }> = {
   saved: { label: '已保存', color: 'green' },
   saving: { label: '保存中…', color: 'blue' },
   offline: { label: '网络已断开：答案已保存在本机，恢复后自动上传', color: 'orange' },
+  retrying: { label: '服务器暂时无法保存：答案已保存在本机，正在自动重试', color: 'orange' },
   closed: { label: '已停止保存', color: 'gray' },
 };
+
+/** A reply that says "not now" rather than "no": the same request may well succeed a little later. */
+const passing = (status: number | null) => status === null || status === 408 || status === 429 || status >= 500;
 
 function toFailure(err: unknown): SendFailure {
   if (err instanceof ApiCallError) {
     if (err.status === null) return { kind: 'network', message: err.message };
+    if (passing(err.status)) return { kind: 'busy', message: err.message };
     return { kind: err.status === 422 ? 'invalid' : 'refused', message: err.message };
   }
   return { kind: 'network', message: String(err) };
 }
+
+const LEAVE_TEXT = '考试仍在计时，离开后计时不会停止，已作答的内容会保留。确定离开本页吗？';
 
 /** The answering sheet of a started attempt: questions, autosave state, server countdown and the submit. */
 export function ExamSheet({ paper, attempt, props, reviewPath }: { paper: ExamPaper; attempt: AttemptState; props: TheoryExamProps; reviewPath: string }) {
@@ -34,6 +42,9 @@ export function ExamSheet({ paper, attempt, props, reviewPath }: { paper: ExamPa
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const submitted = useRef(false);
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const leaveText = props.leaveText ?? LEAVE_TEXT;
+  useLeaveGuard(!closedMessage, leaveText, setLeaving);
 
   const [saver] = useState(() => {
     const types = new Map(paper.questions.map((q) => [q.id, q.type]));
@@ -70,21 +81,24 @@ export function ExamSheet({ paper, attempt, props, reviewPath }: { paper: ExamPa
     if (submitted.current) return;
     setSubmitting(true);
     const safe = await saver.settle();
-    if (!safe && !auto && saver.status === 'offline') {
+    if (!safe && !auto && (saver.status === 'offline' || saver.status === 'retrying')) {
       setSubmitting(false);
-      notify.error('网络未连接，答案已保存在本机；恢复网络后再交卷');
+      notify.error(saver.status === 'offline' ? '网络未连接，答案已保存在本机；恢复网络后再交卷' : '服务器暂时无法保存答案，答案已保存在本机；请稍后再交卷');
       return;
     }
     submitted.current = true;
     try {
-      await api.call('theory/submit', { logid: paper.id }, { silent: auto });
+      await api.call('theory/submit', { logid: paper.id }, { silent: true });
       notify.success(props.submitted ?? '提交成功');
     } catch (err) {
-      if (err instanceof ApiCallError && err.status === null) {
+      if (err instanceof ApiCallError && passing(err.status)) {
+        // Not handed in yet: stay on the paper. At the deadline the server finishes the attempt with what it holds.
         submitted.current = false;
         setSubmitting(false);
-        return; // offline: the server finishes the attempt at its deadline with what it holds
+        if (!auto) notify.error('交卷未成功（网络或服务器暂时不可用），答案仍在；请稍后再点交卷');
+        return;
       }
+      if (!auto && err instanceof ApiCallError) notify.error(err.message);
     }
     saver.close();
     navigate(reviewPath);
@@ -101,7 +115,7 @@ export function ExamSheet({ paper, attempt, props, reviewPath }: { paper: ExamPa
 
   return (
     <Box maw={1100} mx="auto" py="md">
-      <Paper withBorder radius="md" p="md" mb="md" pos="sticky" top={0} style={{ zIndex: 5 }}>
+      <Paper withBorder radius="md" p="md" mb="md" pos="sticky" top="var(--app-header-height, 0px)" style={{ zIndex: 5 }} data-testid="exam-bar">
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
             <Title order={3} data-testid="exam-title">{paper.name}</Title>
@@ -148,6 +162,18 @@ export function ExamSheet({ paper, attempt, props, reviewPath }: { paper: ExamPa
           setConfirming(false);
           void handIn(false);
         }} />
+      <Modal opened={leaving !== null} onClose={() => setLeaving(null)} title="离开考试" centered>
+        <Text size="sm">{leaveText}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setLeaving(null)}>继续答题</Button>
+          <Button color="red" data-testid="leave-exam" onClick={() => {
+            saver.flush();
+            const href = leaving ?? '';
+            setLeaving(null);
+            navigate(href.replace(/^#/, ''));
+          }}>离开</Button>
+        </Group>
+      </Modal>
     </Box>
   );
 }

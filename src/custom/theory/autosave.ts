@@ -3,11 +3,13 @@ import type { SaveReply, SavedAnswer } from './types';
 
 /**
  * Keeps a student's answers safe: every change gets the next sequence number, goes to localStorage at once and
- * to the server within `maxWaitMs` (sooner when typing pauses). Failed sends are retried every `retryMs` and
- * when the browser says it is back online. The server keeps the highest seq per question, so retries and
- * late replies can never put an older answer over a newer one.
+ * to the server within `maxWaitMs` (sooner when typing pauses). A send that fails for a passing reason (no
+ * connection, a timeout, a busy or failing server) is retried with backoff from `retryMs` up to `maxRetryMs`, and at
+ * once when the browser says it is back online; only a definite refusal (time over, already submitted) stops it.
+ * The server keeps the highest seq per question, so retries and late replies can never put an older answer over a
+ * newer one.
  */
-export type SaveStatus = 'saved' | 'saving' | 'offline' | 'closed';
+export type SaveStatus = 'saved' | 'saving' | 'offline' | 'retrying' | 'closed';
 
 export interface Draft {
   seq: number;
@@ -21,9 +23,12 @@ export interface DraftStore {
   save(draft: Draft): void;
 }
 
-/** A failed send: nothing came back (offline, timeout), the answer was malformed (422), or the server refused. */
+/**
+ * A failed send: nothing came back (offline, timeout), the server could not save it now (5xx, 429: worth retrying),
+ * the answer was malformed (422), or the server refused for good.
+ */
 export interface SendFailure {
-  kind: 'network' | 'invalid' | 'refused';
+  kind: 'network' | 'busy' | 'invalid' | 'refused';
   message: string;
 }
 
@@ -41,6 +46,7 @@ export interface AutosaveOptions {
   debounceMs?: number;
   maxWaitMs?: number;
   retryMs?: number;
+  maxRetryMs?: number;
 }
 
 export function localDraftStore(key: string, storage: Storage = window.localStorage): DraftStore {
@@ -68,15 +74,17 @@ export class Autosave {
   private seq = 0;
   private dirty = new Set<number>();
   private inFlight = new Map<number, number>();
-  private offline = false;
+  /** Why the last send failed, while it is being retried. */
+  private trouble: 'network' | 'busy' | null = null;
+  private retryDelay = 0;
   private closed = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private firstPending = 0;
   private waiters: (() => void)[] = [];
-  private readonly opts: Required<Pick<AutosaveOptions, 'debounceMs' | 'maxWaitMs' | 'retryMs'>> & AutosaveOptions;
+  private readonly opts: Required<Pick<AutosaveOptions, 'debounceMs' | 'maxWaitMs' | 'retryMs' | 'maxRetryMs'>> & AutosaveOptions;
 
   constructor(opts: AutosaveOptions) {
-    this.opts = { debounceMs: 500, maxWaitMs: 1500, retryMs: 3000, ...opts };
+    this.opts = { debounceMs: 500, maxWaitMs: 1500, retryMs: 3000, maxRetryMs: 30_000, ...opts };
   }
 
   /** Starts from what the server holds plus anything newer this browser kept (e.g. typed while offline). */
@@ -92,7 +100,7 @@ export class Autosave {
 
   get status(): SaveStatus {
     if (this.closed) return 'closed';
-    if (this.offline && (this.dirty.size || this.inFlight.size)) return 'offline';
+    if (this.trouble && (this.dirty.size || this.inFlight.size)) return this.trouble === 'network' ? 'offline' : 'retrying';
     return this.dirty.size || this.inFlight.size ? 'saving' : 'saved';
   }
 
@@ -133,7 +141,8 @@ export class Autosave {
 
   /** The browser came back online: retry at once. */
   online(): void {
-    this.offline = false;
+    this.trouble = null;
+    this.retryDelay = 0;
     this.flush();
   }
 
@@ -149,6 +158,7 @@ export class Autosave {
   }
 
   private schedule(delay?: number): void {
+    if (delay === undefined && this.trouble && this.timer) return; // a retry is due: typing does not hurry it
     const now = Date.now();
     if (!this.firstPending) this.firstPending = now;
     const wait = delay ?? Math.min(this.opts.debounceMs, Math.max(0, this.firstPending + this.opts.maxWaitMs - now));
@@ -162,16 +172,17 @@ export class Autosave {
     this.inFlight.set(id, entry.seq);
     try {
       const reply = await this.opts.send(id, entry.answer, entry.seq);
-      this.offline = false;
+      this.trouble = null;
+      this.retryDelay = 0;
       const current = this.answers[id];
       if (reply.seq > current.seq) this.answers = { ...this.answers, [id]: { answer: reply.answer, seq: reply.seq } }; // another tab was newer
       if (reply.seq >= this.answers[id].seq) this.dirty.delete(id);
       this.opts.onReply?.(reply);
     } catch (err) {
       const failure = err as SendFailure;
-      if (failure.kind === 'network') {
-        this.offline = true;
-        this.schedule(this.opts.retryMs);
+      if (failure.kind === 'network' || failure.kind === 'busy') {
+        this.trouble = failure.kind;
+        this.schedule(this.nextRetryDelay());
       } else if (failure.kind === 'invalid') {
         this.dirty.delete(id);
         this.opts.onInvalid?.(id, failure.message);
@@ -182,17 +193,23 @@ export class Autosave {
     } finally {
       this.inFlight.delete(id);
       this.persist();
-      if (this.dirty.has(id) && !this.offline && !this.closed && !this.timer) this.schedule(0);
+      if (this.dirty.has(id) && !this.trouble && !this.closed && !this.timer) this.schedule(0);
       this.opts.onChange();
       this.wake();
     }
   }
 
   private wake(): void {
-    if (this.dirty.size && !this.closed && !this.offline) return;
+    if (this.dirty.size && !this.closed && !this.trouble) return;
     if (this.inFlight.size) return;
     const waiters = this.waiters.splice(0);
     waiters.forEach((w) => w());
+  }
+
+  /** retryMs, then doubling up to maxRetryMs, with ±20% jitter so a classroom does not retry in step. */
+  private nextRetryDelay(): number {
+    this.retryDelay = this.retryDelay ? Math.min(this.retryDelay * 2, this.opts.maxRetryMs) : this.opts.retryMs;
+    return Math.round(this.retryDelay * (0.8 + Math.random() * 0.4));
   }
 
   private persist(): void {

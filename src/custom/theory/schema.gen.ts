@@ -33,6 +33,10 @@ export interface TheoryExamProps {
    */
   submitted?: string;
   /**
+   * 考试中点击页头等站内链接时的确认文字。默认 考试仍在计时，离开后计时不会停止，已作答的内容会保留。确定离开本页吗？
+   */
+  leaveText?: string;
+  /**
    * 交卷后的去向，会附上 ?testid=…。默认 /ucenter/answerlist。
    */
   reviewPath?: string;

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { notify } from '../../engine';
 
 /**
- * While `active`, keeps the student on the page: closing or reloading asks the browser's question, and in-app
- * links (hash routes) are stopped with `message`. HashRouter has no navigation blocker, so links are caught here.
+ * While `active`, keeps the user on the page: closing or reloading asks the browser's question, and in-app links
+ * (hash routes) are stopped. HashRouter has no navigation blocker, so links are caught here. Without `ask` the
+ * click is refused with `message`; with it, `ask(href)` decides (e.g. a confirmation that then follows the link).
  */
-export function useLeaveGuard(active: boolean, message: string): void {
+export function useLeaveGuard(active: boolean, message: string, ask?: (href: string) => void): void {
   useEffect(() => {
     if (!active) return;
     const beforeUnload = (e: BeforeUnloadEvent) => {
@@ -18,7 +19,8 @@ export function useLeaveGuard(active: boolean, message: string): void {
       if (!href.startsWith('#') && !href.startsWith('/')) return;
       e.preventDefault();
       e.stopPropagation();
-      notify.warn(message);
+      if (ask) ask(href);
+      else notify.warn(message);
     };
     window.addEventListener('beforeunload', beforeUnload);
     document.addEventListener('click', click, true);
@@ -26,5 +28,5 @@ export function useLeaveGuard(active: boolean, message: string): void {
       window.removeEventListener('beforeunload', beforeUnload);
       document.removeEventListener('click', click, true);
     };
-  }, [active, message]);
+  }, [active, message, ask]);
 }
