@@ -35,17 +35,23 @@ export function theoryRoutes(ctx: RouteContext): void {
         .leftJoin('users as teacher', 'teacher.id', 'theory_tests.teacher_id')
         .leftJoin('theory_attempts as attempt', (join) => join.onRef('attempt.test_id', '=', 'theory_tests.id').on('attempt.user_id', '=', user.id))
         .select(['theory_tests.id', 'theory_tests.name', 'theory_tests.start_time', 'theory_tests.end_time', 'theory_tests.times', 'theory_tests.score', 'teacher.realname as teacher', 'attempt.id as attempt_id', 'attempt.status', 'attempt.deadline_at', 'attempt.score as user_score'])
+        .select((eb) => eb.selectFrom('theory_answers as waiting').select((w) => w.fn.countAll<number>().as('n'))
+          .whereRef('waiting.attempt_id', '=', 'attempt.id').where('waiting.isright', '=', 0).as('pending'))
         .orderBy('theory_tests.start_time', 'desc')
         .orderBy('theory_tests.id', 'desc')
         .limit(perPage)
         .offset((page - 1) * perPage)
         .execute();
-      const data = await Promise.all(rows.map(async ({ start_time, end_time, attempt_id, status, deadline_at, user_score, ...r }) => {
+      const data = await Promise.all(rows.map(async ({ start_time, end_time, attempt_id, status, deadline_at, user_score, pending, ...r }) => {
         const attempt = attempt_id !== null && status !== null && deadline_at !== null ? { id: attempt_id, test_id: r.id, status, deadline_at } : null;
         const state = testState({ start_time, end_time }, attempt && asOfNow(attempt));
         // Overdue but not yet recorded by the sweep: the score it will get, computed without writing.
-        const score = attempt && isOverdue(attempt) ? (await gradeOnRead(db, attempt)).score : user_score;
-        return { ...r, teacher: r.teacher ?? '', start: start_time, end: end_time, is_test: state === 'taken' ? 1 : 0, state, user_score: state === 'taken' ? (score ?? 0) : null };
+        const graded = attempt && isOverdue(attempt) ? await gradeOnRead(db, attempt) : null;
+        const score = graded ? graded.score : user_score;
+        // Answers still waiting for the teacher: the score so far is provisional.
+        const waiting = graded ? [...graded.results.values()].filter((a) => a.isright === 0).length : Number(pending ?? 0);
+        const taken = state === 'taken';
+        return { ...r, teacher: r.teacher ?? '', start: start_time, end: end_time, is_test: taken ? 1 : 0, state, user_score: taken ? (score ?? 0) : null, pending: taken ? waiting : 0 };
       }));
       return { data, meta: meta(page, perPage, total) };
     },

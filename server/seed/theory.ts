@@ -42,7 +42,8 @@ export async function seedTheory(ctx: SeedContext, org: OrgResult, people: Peopl
     const objective = q.type <= 4;
     const right = objective ? given[i] === q.answer : true;
     return {
-      attempt_id: 1, question_id: QUESTIONS.length + i + 1, answer: given[i], isright: right ? 1 : 2,
+      // A subjective answer the teacher credited in part (80%) counts as isright 2 with its points, as a teacher's grade does.
+      attempt_id: 1, question_id: QUESTIONS.length + i + 1, answer: given[i], isright: right && objective ? 1 : 2,
       poins: right ? (objective ? q.poins : Math.round(q.poins * 0.8)) : 0, seq: i + 1, updated_at: ctx.at(-15, 36000 + i * 120),
     };
   });

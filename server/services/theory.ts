@@ -278,10 +278,17 @@ export async function summary(db: Db, attemptId: number) {
   if (isOverdue(attempt)) {
     const { results, score } = await gradeOnRead(db, attempt);
     const pending = [...results.values()].filter((r) => r.isright === 0).length;
-    return { id: attempt.id, status: 'expired' as const, score, submitted_at: attempt.submitted_at, pending };
+    return { id: attempt.id, status: 'expired' as const, score, submitted_at: attempt.submitted_at, pending, used_minutes: minutesUsed(attempt) };
   }
   const pending = await db.selectFrom('theory_answers').select((eb) => eb.fn.countAll<number>().as('n')).where('attempt_id', '=', attemptId).where('isright', '=', 0).executeTakeFirst();
-  return { id: attempt.id, status: attempt.status, score: attempt.score ?? 0, submitted_at: attempt.submitted_at, pending: Number(pending?.n ?? 0) };
+  return { id: attempt.id, status: attempt.status, score: attempt.score ?? 0, submitted_at: attempt.submitted_at, pending: Number(pending?.n ?? 0), used_minutes: minutesUsed(attempt) };
+}
+
+/** Whole minutes from the start to the hand-in (or to the deadline, for an attempt the clock ended). */
+function minutesUsed(attempt: Pick<Attempt, 'started_at' | 'submitted_at' | 'deadline_at'>): number {
+  const start = parseTimestamp(attempt.started_at);
+  const end = parseTimestamp(attempt.submitted_at ?? attempt.deadline_at);
+  return start && end ? Math.max(0, Math.ceil((end.getTime() - start.getTime()) / 60_000)) : 0;
 }
 
 /** Where a test stands for the student: the list shows an entry only for open / in_progress. */

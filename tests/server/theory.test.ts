@@ -166,7 +166,12 @@ describe.each(DATABASES)('theory exams on %s', (kind) => {
       expect(byType[6]).toMatchObject({ answer: '', isright: 2, poins: 0 }); // unanswered, still listed
       expect(byType[7]).toMatchObject({ isright: 0 });
       expect(byType[1].right_answer).toBeNull(); // the test is still open for others
-      expect(records.body.data.meta).toMatchObject({ total: 7, per_page: 9, last_page: 1, attempt: { score: 30, pending: 2 } });
+      expect(records.body.data.meta).toMatchObject({ total: 7, per_page: 9, last_page: 1, attempt: { score: 30, pending: 2, used_minutes: expect.any(Number) } });
+      expect(records.body.data.meta.attempt.used_minutes).toBeGreaterThanOrEqual(0);
+      expect(records.body.data.meta.attempt.used_minutes).toBeLessThanOrEqual(1);
+      // The list says the score is provisional while two answers wait for the teacher.
+      const list = await s.get('theory/tests', {}, t);
+      expect(list.body.data.data.find((x: any) => x.id === 5)).toMatchObject({ state: 'taken', user_score: 30, pending: 2 });
     });
 
     it('gives 0 for a wrong extra option and full points for an exact multi answer', async () => {

@@ -26,16 +26,19 @@ beforeEach(() => {
 describe('theory list screen (config/screens/theory-list.yaml)', () => {
   it('asks for 20 a page and offers entry only to open tests, the score to taken ones, nothing to missed ones', async () => {
     mocks.call.mockResolvedValue({
-      data: [test(1, 'open'), test(2, 'taken', { is_test: 1, user_score: 85 }), test(3, 'missed'), test(4, 'in_progress')],
-      meta: { current_page: 1, per_page: 20, last_page: 1, total: 4 },
+      data: [test(1, 'open'), test(2, 'taken', { is_test: 1, user_score: 85, pending: 0 }), test(3, 'missed'), test(4, 'in_progress'),
+        test(5, 'taken', { is_test: 1, user_score: 47, pending: 3 })],
+      meta: { current_page: 1, per_page: 20, last_page: 1, total: 5 },
     });
     renderWithProviders(<TableRenderer screen={{ id: 'theory-list', route: '/ucenter/theorylist', type: 'table' }} props={propsOf('theory-list')} />, '/ucenter/theorylist');
     const rows = await screen.findAllByTestId('table-row');
     expect(mocks.call).toHaveBeenCalledWith('theory/tests', { page: 1, per_page: 20 });
     const buttons = rows.map((row) => within(row).queryAllByRole('button').map((b) => b.textContent));
-    expect(buttons).toEqual([['进入考试'], ['查看成绩'], [], ['继续答题']]);
-    expect(rows.map((row) => within(row).getByTestId('cell-tag').textContent)).toEqual(['未考', '已考', '未参加', '答题中']);
+    expect(buttons).toEqual([['进入考试'], ['查看成绩'], [], ['继续答题'], ['查看成绩']]);
+    expect(rows.map((row) => within(row).getByTestId('cell-tag').textContent)).toEqual(['未考', '已考', '未参加', '答题中', '待批阅']);
     expect(rows[1].textContent).toContain('85 分');
+    expect(rows[1].textContent).not.toContain('暂定');
+    expect(rows[4].textContent).toContain('47 分（暂定）'); // answers still wait for the teacher
     expect(rows[0].textContent).toContain('30 分钟');
 
     fireEvent.click(within(rows[0]).getByRole('button', { name: '进入考试' }));
@@ -44,19 +47,21 @@ describe('theory list screen (config/screens/theory-list.yaml)', () => {
 });
 
 describe('answer review screen (config/screens/answer-list.yaml)', () => {
-  it('reads 9 records a page of the test in the query and marks each right, wrong or waiting', async () => {
+  it('reads 9 records a page of the test in the query and marks each right, partly right, wrong or waiting, under the total and time', async () => {
     mocks.call.mockResolvedValue({
       data: [
         { id: 1, no: 1, type_name: '单选题', test_content: '题一', answer: 'C', right_answer: null, isright: 1, poins: 10, full_poins: 10 },
         { id: 2, no: 2, type_name: '多选题', test_content: '题二', answer: 'A B', right_answer: 'A B C', isright: 2, poins: 10, full_poins: 15 },
         { id: 3, no: 3, type_name: '论述题', test_content: '题三', answer: '', right_answer: null, isright: 0, poins: 0, full_poins: 25 },
+        { id: 4, no: 4, type_name: '单选题', test_content: '题四', answer: 'B', right_answer: 'A', isright: 2, poins: 0, full_poins: 10 },
       ],
-      meta: { current_page: 1, per_page: 9, last_page: 1, total: 3 },
+      meta: { current_page: 1, per_page: 9, last_page: 1, total: 4, test: { id: 5, name: '口腔测验', score: 60 }, attempt: { score: 20, pending: 1, used_minutes: 12, submitted_at: '2026-11-20 09:12:00' } },
     });
     renderWithProviders(<TableRenderer screen={{ id: 'answer-list', route: '/ucenter/answerlist', type: 'table' }} props={propsOf('answer-list')} />, '/ucenter/answerlist?testid=5');
     const rows = await screen.findAllByTestId('table-row');
     expect(mocks.call).toHaveBeenCalledWith('theory/records', { logid: '5', page: 1, per_page: 9 });
-    expect(rows.map((row) => within(row).getByTestId('cell-tag').textContent)).toEqual(['正确', '错误', '待批阅']);
+    expect(rows.map((row) => within(row).getByTestId('cell-tag').textContent)).toEqual(['正确', '部分得分', '待批阅', '错误']);
+    expect(screen.getByTestId('table-caption').textContent).toContain('得分 20 / 60 分（1 题待老师批阅，成绩暂定）　用时 12 分钟　交卷时间 2026-11-20 09:12:00');
     expect(rows[1].textContent).toContain('10 / 15');
     expect(rows[1].textContent).toContain('A B C');
     expect(rows[2].textContent).toContain('未作答');

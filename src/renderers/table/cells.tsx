@@ -28,7 +28,7 @@ export function CellView({ column, row, screen, onDone }: { column: TableColumn;
     case 'datetime':
       return <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(value, 'datetime')}</Text>; // a date and time read as one
     case 'tag': {
-      const tag = column.tags?.[formatText(value)];
+      const tag = column.tags?.[column.template ? template(column.template, scope) : formatText(value)];
       return tag ? <Badge variant="light" color={tag.color} data-testid="cell-tag" style={{ minWidth: 'max-content' }}>{tag.label}</Badge> : <Text size="sm">{formatText(value)}</Text>;
     }
     case 'action':

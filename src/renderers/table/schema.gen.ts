@@ -77,7 +77,7 @@ export interface TableColumn {
    */
   nameField?: string;
   /**
-   * text only: what the cell shows instead of the field, a ${...} template over item (the row), user, school, features and query, e.g. "${item.poins} / ${item.full_poins}".
+   * text: what the cell shows instead of the field; tag: the key looked up in `tags` instead of the field's value (e.g. "${item.poins > 0 ? 'partial' : item.isright}"). A ${...} template over item (the row), user, school, features and query, e.g. "${item.poins} / ${item.full_poins}".
    */
   template?: string;
   /**
