@@ -7,7 +7,7 @@ const env = { PASSWORD_SCRYPT_COST: '14' };
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', env, server: { deps: { inline: ['@rjsf/mantine'] } } } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', env, testTimeout: 15000, server: { deps: { inline: ['@rjsf/mantine'] } } } },
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', env, testTimeout: 30000, hookTimeout: 60000 } },
       {
         test: {

@@ -9,3 +9,4 @@ export { afterLoginPath } from './router';
 export { session, useSession, type UserInfo } from './session';
 export { chooseTheme, storedThemeId } from './theme';
 export type { ScreenConfig, SiteConfig } from './types';
+export { useShownCount } from './visibility';

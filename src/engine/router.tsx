@@ -7,6 +7,7 @@ import { ScreenView } from './ScreenView';
 import { session, useSession } from './session';
 import { isMobileBrowser } from './theme';
 import type { ScreenConfig } from './types';
+import { ShownProvider } from './visibility';
 
 /**
  * `/login?redirect=<full path>` for a visitor without a token. A visitor already on the login page keeps the address
@@ -79,6 +80,11 @@ function ScreenHost({ screens, layout }: { screens: ScreenConfig[]; layout?: str
   const active = findScreen(screens, location.pathname);
   if (active?.keepAlive && session.token()) cache.current.set(active.id, location);
   if (!session.token()) cache.current.clear();
+  // Count each screen's showings, so a kept-alive screen shown again reloads its data (see visibility.ts).
+  const shows = useRef(new Map<string, number>());
+  const lastShown = useRef<string | undefined>(undefined);
+  if (active && lastShown.current !== active.id) shows.current.set(active.id, (shows.current.get(active.id) ?? 0) + 1);
+  lastShown.current = active?.id;
 
   // One keyed list, so a screen keeps its place (and its state) whether it is shown or hidden.
   const mounted = [...cache.current.keys()];
@@ -90,9 +96,11 @@ function ScreenHost({ screens, layout }: { screens: ScreenConfig[]; layout?: str
         const shown = id === active?.id;
         return (
           <div key={id} hidden={!shown} data-screen={id}>
-            <Routes location={cache.current.get(id) ?? location}>
-              <Route path={screen.route} element={<Guard screen={screen}><ScreenView screen={screen} /></Guard>} />
-            </Routes>
+            <ShownProvider value={shows.current.get(id) ?? 0}>
+              <Routes location={cache.current.get(id) ?? location}>
+                <Route path={screen.route} element={<Guard screen={screen}><ScreenView screen={screen} /></Guard>} />
+              </Routes>
+            </ShownProvider>
           </div>
         );
       })}

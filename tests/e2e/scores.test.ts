@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launchBrowser, loginAs, openPage } from './browser';
 
-// demo only reads; stu00016 answers a questionnaire (accounts assigned to the scores suite).
+// demo only reads; stu00016 answers a questionnaire; stu00017 trains once (accounts assigned to the scores suite).
 let browser: Browser;
 const work = mkdtempSync(join(tmpdir(), 'e2e-scores-'));
 beforeAll(async () => {
@@ -76,6 +76,33 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     fail = false;
     await screen.getByRole('button', { name: '重新加载' }).click();
     await expect.poll(() => screen.getByTestId('stat-times').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/);
+    await page.context().close();
+  });
+
+  it('shows a score recorded while the student was on another tab when 成绩中心 is shown again, without a reload', async () => {
+    const page = await signIn('stu00017', '/ucenter/practices');
+    await page.waitForURL(/#\/ucenter\/practices/);
+    const screen = visible(page, 'practices');
+    await expect.poll(() => screen.getByTestId('stat-times').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/);
+    const before = Number(await screen.getByTestId('stat-times').textContent());
+    await page.locator('header.app-header').getByRole('link', { name: '实训项目' }).click();
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+
+    // The student trains: the simulation uploads a result with its launch token.
+    const courses = await api('stu00017', 'learn/get', { page: 1, page_size: 20 });
+    const course = courses.learn.find((c: { id: number }) => c.id !== 13 && c.id !== 33);
+    const launched = await api('stu00017', 'learn/getlearnurl', { learn_id: course.id });
+    const token = new URL(launched.url, baseURL()).searchParams.get('token')!;
+    const uploaded = await fetch(`${baseURL()}/api/sim/result`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, total_score: '88', total_time: '300', detail: JSON.stringify([['步骤', '得分'], ['取模', 88]]) }),
+    }).then((r) => r.json());
+    expect(uploaded.code, uploaded.message).toBe(200);
+
+    await page.locator('header.app-header').getByRole('link', { name: '成绩中心' }).click();
+    await expect.poll(() => screen.getByTestId('stat-times').textContent(), { timeout: 10_000 }).toBe(String(before + 1));
+    await expect.poll(() => screen.getByTestId('table-row').first().textContent()).toContain(course.name);
     await page.context().close();
   });
 

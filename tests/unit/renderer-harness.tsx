@@ -32,7 +32,7 @@ export function renderWithProviders(ui: ReactElement, route = '/') {
  */
 export async function fakeEngine(overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const expr = await import('../../src/engine/expr');
-  return { evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ user: USER }), ...overrides };
+  return { evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ user: USER }), useShownCount: () => 1, ...overrides };
 }
 
 /** Waits until the forms on the page have mounted: SchemaForm loads the form code lazily, showing a skeleton until then. */

@@ -9,3 +9,4 @@ export { shellSettings } from '../../engine/config';
 export { ScreenView } from '../../engine/ScreenView';
 export { loadProfile, reloadSiteConfig } from '../../engine/bootstrap';
 export { afterLoginPath } from '../../engine/router';
+export { useShownCount } from '../../engine/visibility';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { onRefresh } from './actions';
-import { api } from './engine';
+import { api, useShownCount } from './engine';
 import { buildListRequest, readList } from './request';
 import type { ListQuery } from './source';
 import type { SourceConfig } from './source.schema.gen';
@@ -40,6 +40,8 @@ export function useRemoteList<T = Record<string, unknown>>(source: SourceConfig 
   });
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(0);
+  // Shown again after being kept alive hidden: load again, keeping the rows on screen until the reply.
+  const shown = useShownCount();
 
   useEffect(() => {
     if (!source || !request) return;
@@ -57,7 +59,7 @@ export function useRemoteList<T = Record<string, unknown>>(source: SourceConfig 
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt]);
+  }, [key, attempt, shown]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   // Another piece changed what this endpoint answers (e.g. a notification was read): load the page again.

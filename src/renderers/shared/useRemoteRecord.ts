@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api } from './engine';
+import { api, useShownCount } from './engine';
 import { readPath, resolveParams } from './request';
 import type { TemplateScope } from './source';
 
@@ -41,6 +41,7 @@ export function useRemoteRecord<T extends object>(call: RecordCall, scope: Templ
   const [state, setState] = useState<{ record: T | null; error: string | null; loading: boolean }>({ record: null, error: null, loading: enabled });
   const [attempt, setAttempt] = useState(0);
   const shownKey = useRef<string | null>(null);
+  const shown = useShownCount(); // a kept-alive screen shown again reloads, keeping the record until the reply
 
   useEffect(() => {
     if (!enabled) {
@@ -65,7 +66,7 @@ export function useRemoteRecord<T extends object>(call: RecordCall, scope: Templ
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for endpoint + resolved request
-  }, [key, attempt, enabled]);
+  }, [key, attempt, enabled, shown]);
 
   return {
     ...state,
