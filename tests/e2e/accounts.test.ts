@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, captchaAnswer, launchBrowser, loginAs, openPage, smsCode } from './browser';
 
-// Accounts written here: stu00036..stu00039, expired, and new registrations (issue 3's share of the e2e database).
+// Accounts written here: stu00033, stu00036..stu00039, expired, and new registrations (issue 3's share of the e2e database).
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -227,6 +227,36 @@ describe('accounts: registration, recovery, scan and partner login, profile', ()
     const launched = conn.prepare("select count(*) as n from launch_tokens t join users u on u.id = t.user_id where u.username = 'expired'").get() as { n: number };
     conn.close();
     expect(launched.n).toBe(0);
+    await page.context().close();
+  });
+  it('lets a student whose class application was rejected choose a class again and resubmit it for review', async () => {
+    const conn = new Database(join(inject('dataDir'), 'app.sqlite'));
+    conn.prepare("update users set type = 5 where username = 'stu00033' and school_id = 100002").run();
+    conn.close();
+    const page = await openPage(browser, '/login?redirect=/ucenter/myInfo');
+    await loginAs(page, 'stu00033', 'demo123');
+    await page.waitForURL(/#\/ucenter\/myInfo/);
+    await page.getByText('您的班级信息审核未通过，请到个人中心修改后重新提交').first().waitFor();
+    const panel = page.getByTestId('class-change');
+    await panel.getByRole('button', { name: '重新提交审核' }).click();
+    await panel.getByText('请选择院系').first().waitFor(); // nothing chosen: refused with the field's message
+    expect(userRow('stu00033')?.type).toBe(5);
+    const before = userRow('stu00033')!;
+    for (const level of ['院系', '专业', '年级', '班级']) {
+      await panel.getByPlaceholder(`请选择${level}`).click();
+      // another class than the rejected one, where the list offers one
+      const options = page.getByRole('option');
+      await options.first().waitFor();
+      const pick = level === '班级' && (await options.count()) > 1 ? options.nth(1) : options.first();
+      await pick.click();
+    }
+    await panel.getByRole('button', { name: '重新提交审核' }).click();
+    await toast(page, '已重新提交，请等待审核');
+    const after = userRow('stu00033')!;
+    expect(after.type).toBe(4); // 待审核 again
+    expect([after.depart_id, after.major_id, after.grade_id, after.class_id].every((id) => typeof id === 'number' && id > 0)).toBe(true);
+    expect(after.class_id === before.class_id && after.grade_id === before.grade_id).toBe(false);
+    await panel.waitFor({ state: 'detached' }); // the form is for rejected applications only
     await page.context().close();
   });
 });

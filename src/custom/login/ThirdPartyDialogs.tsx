@@ -5,17 +5,8 @@ import { api, useSiteConfig } from '../../engine';
 import { SchemaForm } from '../../renderers';
 import { FormValuesContext } from './contexts';
 import { withWidgets } from './finishLogin';
+import { resetBelow } from './widgets';
 import type { LoginPageProps } from './login-page.schema.gen';
-
-const CASCADE = ['school_id', 'depart_id', 'major_id', 'grade_id', 'class_id'];
-
-/** Clears the levels below one that changed, so a class never belongs to another grade. */
-function resetBelow(prev: Record<string, unknown>, next: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...next };
-  const changed = CASCADE.findIndex((k) => prev[k] !== next[k]);
-  if (changed >= 0) for (const k of CASCADE.slice(changed + 1)) out[k] = undefined;
-  return out;
-}
 
 /**
  * Third-party login: the bind dialog (existing account) and the complete-information dialog (new account with

@@ -99,6 +99,16 @@ const LEVELS: Record<string, Level> = {
   class_id: { endpoint: 'class/get', parent: 'grade_id', param: 'grade_id', label: 'class_name' },
 };
 
+const CASCADE = ['school_id', 'depart_id', 'major_id', 'grade_id', 'class_id'];
+
+/** Clears the levels below one that changed, so a class never belongs to another grade. */
+export function resetBelow(prev: Record<string, unknown>, next: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...next };
+  const changed = CASCADE.findIndex((k) => prev[k] !== next[k]);
+  if (changed >= 0) for (const k of CASCADE.slice(changed + 1)) out[k] = undefined;
+  return out;
+}
+
 /** One level of school > department > major > grade > class; its choices load when the level above is chosen. */
 export function OrgSelectWidget(props: WidgetProps) {
   const values = useContext(FormValuesContext);

@@ -4,6 +4,7 @@ import { api, notify, session, useSession, type RendererProps, type UserInfo } f
 import { SchemaForm } from '../../renderers';
 import { SmsContext, useCountdown } from '../login/contexts';
 import { checkFile } from '../shared/fileChecks';
+import { ClassChange } from './ClassChange';
 import { CODE_FIELD, MOBILE, mobileChangeTexts, withCodeField } from './mobileChange';
 import type { ProfileInfoProps } from './schema.gen';
 
@@ -89,6 +90,7 @@ export default function ProfileInfo({ props }: RendererProps<ProfileInfoProps>) 
           ))}
         </SimpleGrid>
       </Paper>
+      {props.classChange && <ClassChange props={props.classChange} user={user} />}
       <SmsContext.Provider value={{ left: countdown.left, idleLabel: sms.idleLabel, send: () => void sendCode() }}>
         <SchemaForm
           id="profile-form"

@@ -97,4 +97,46 @@ export interface ProfileInfoProps {
       noCode?: string;
     };
   };
+  /**
+   * 班级申请被驳回（type 5）时显示：重新选择院系/专业/年级/班级并提交（user/edit_info），回到待审核（type 4）。
+   */
+  classChange?: {
+    /**
+     * ${...} 之外的表达式，作用域 user。默认 user.type == 5。
+     */
+    when?: string;
+    /**
+     * 默认 重新选择班级。
+     */
+    title?: string;
+    /**
+     * 标题下的说明，可用 ${user.…} 模板。
+     */
+    text?: string;
+    /**
+     * @rjsf 表单：depart_id、major_id、grade_id、class_id 用 ui:widget: org（逐级联动，学校为本人学校）。
+     */
+    form: {
+      /**
+       * JSON Schema of the form's data: properties, required, pattern, minLength, maxLength, ... Titles are the field labels.
+       */
+      schema: RJSFSchema;
+      /**
+       * rjsf uiSchema: widgets (ui:widget: password), placeholders (ui:placeholder), field order (ui:order).
+       */
+      uiSchema?: UiSchema;
+      /**
+       * Message per field and rule, e.g. username: { required: 请输入账号, pattern: 账号只能为数字或字母 }. Rules not listed get a general Chinese message.
+       */
+      messages?: FieldMessages;
+      /**
+       * 默认 保存。
+       */
+      submitLabel?: string;
+      /**
+       * 默认 保存成功。
+       */
+      successMessage?: string;
+    };
+  };
 }

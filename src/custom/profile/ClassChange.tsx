@@ -1,0 +1,49 @@
+import { Alert, Paper, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { api, evaluate, notify, session, template, type UserInfo } from '../../engine';
+import { SchemaForm } from '../../renderers';
+import { FormValuesContext } from '../login/contexts';
+import { withWidgets } from '../login/finishLogin';
+import { resetBelow } from '../login/widgets';
+import type { ProfileInfoProps } from './schema.gen';
+
+type ClassChangeProps = NonNullable<ProfileInfoProps['classChange']>;
+const ORG = ['depart_id', 'major_id', 'grade_id', 'class_id'] as const;
+
+/**
+ * A student whose class application was rejected picks department > major > grade > class again and resubmits
+ * (user/edit_info); the server puts the account back to 待审核 and the notices follow the new state.
+ */
+export function ClassChange({ props, user }: { props: ClassChangeProps; user: UserInfo }) {
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const uiSchema = useMemo(() => withWidgets(props.form.uiSchema), [props.form.uiSchema]);
+  if (!evaluate(props.when ?? 'user.type == 5', { user })) return null;
+
+  const submit = async (form: Record<string, unknown>) => {
+    const chosen = Object.fromEntries(ORG.map((k) => [k, form[k]]));
+    const fresh = await api.call<UserInfo>('user/edit_info', chosen);
+    session.setUser(fresh);
+    setValues({});
+    notify.success(props.form.successMessage ?? '已重新提交，请等待审核');
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="class-change">
+      <Title order={4} mb="xs">{props.title ?? '重新选择班级'}</Title>
+      {props.text && <Alert color="orange" mb="md">{template(props.text, { user })}</Alert>}
+      {/* The cascade starts from the student's own school. */}
+      <FormValuesContext.Provider value={{ ...values, school_id: user.school_id }}>
+        <SchemaForm
+          id="class-change-form"
+          schema={props.form.schema}
+          uiSchema={uiSchema}
+          messages={props.form.messages}
+          formData={values}
+          onChange={(next) => setValues((prev) => resetBelow(prev, next))}
+          submitLabel={props.form.submitLabel ?? '重新提交审核'}
+          onSubmit={submit}
+        />
+      </FormValuesContext.Provider>
+    </Paper>
+  );
+}
