@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { formatTimestamp } from '../db/time';
+import type { FileStorage } from '../storage';
 import { uploadLimits } from './upload-limits';
 import { removeOrphanUploads } from './upload-orphans';
 
@@ -17,7 +18,7 @@ export interface HousekeepingTask {
 /** What the tasks that touch more than the database need: the data directory and the live configuration. */
 export interface HousekeepingContext {
   /** Where uploads live (DATA_DIR); without it the upload cleanup does not run. */
-  dataDir?: string;
+  storage?: FileStorage;
   /** The site configuration (config/app.yaml limits.uploads.orphanGraceHours); defaults apply without it. */
   config?: { forSchool(school: { id: number }): { app?: unknown } | Record<string, unknown> };
 }
@@ -55,10 +56,10 @@ export const housekeepingTasks: HousekeepingTask[] = [
   {
     // Uploads no submission, avatar or teacher's text names, past limits.uploads.orphanGraceHours: row and file.
     name: 'orphan_uploads',
-    run: async (db, at, { dataDir, config }) => {
-      if (!dataDir) return 0;
+    run: async (db, at, { storage, config }) => {
+      if (!storage) return 0;
       const app = (config?.forSchool({ id: 0 }) as { app?: Record<string, unknown> } | undefined)?.app;
-      return removeOrphanUploads(db, dataDir, { at, graceHours: uploadLimits(app).orphanGraceHours });
+      return removeOrphanUploads(db, storage, { at, graceHours: uploadLimits(app).orphanGraceHours });
     },
   },
 ];
@@ -91,7 +92,7 @@ export function startHousekeeping(
     if (running) return;
     running = true;
     try {
-      const result = await runHousekeeping(db, new Date(), { dataDir: opts.dataDir, config: opts.config });
+      const result = await runHousekeeping(db, new Date(), { storage: opts.storage, config: opts.config });
       opts.log?.(result);
     } finally {
       running = false;
