@@ -43,40 +43,67 @@ describe('storage settings', () => {
   });
 });
 
-describe('an object store that cannot answer', () => {
+describe('a platform on S3', () => {
   let s: TestServer;
-  let token: string;
-  let url: string;
   beforeAll(async () => {
     s = await startTestServer('sqlite', { storage: 's3' });
-    token = await s.login('stu00026');
-    url = await s.upload(token, 'a.png', PNG);
   });
   afterAll(async () => s?.close());
 
-  for (const [what, change] of [
-    ['refuses its access key', { accessKeyId: 'not-a-known-key' }],
-    ['is not there', { endpoint: 'http://127.0.0.1:9' }],
-  ] as const) {
-    it(`${what}: not ready, and uploads and downloads answer 503 系统繁忙`, async () => {
-      const storage = s3Storage({ ...s.s3!.settings, ...change });
-      const app = await buildApp({ db: s.opened.db, contract: loadContract(CONFIG_DIR), config: createConfigStore({ configDir: CONFIG_DIR }), dataDir: s.dataDir, storage });
-      try {
-        const headers = { host: 'localhost', authorization: `Bearer ${token}` };
-        const ready = await app.inject({ method: 'GET', url: '/api/ready' });
-        expect(ready.statusCode).toBe(503);
-        expect(ready.json().message).toBe('系统繁忙，请稍后重试（不可用：文件存储）');
-        const form = multipart('file', 'b.png', PNG);
-        const upload = await app.inject({ method: 'POST', url: '/api/common/upload_file', payload: form.body, headers: { ...headers, 'content-type': form.contentType } });
-        expect(upload.statusCode).toBe(503);
-        expect(upload.json()).toMatchObject({ code: 503, message: '系统繁忙，请稍后重试' });
-        const download = await app.inject({ method: 'GET', url, headers });
-        expect(download.statusCode).toBe(503);
-        // The working store still has the file: nothing was lost, it only could not be reached.
-        expect((await s.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
-      } finally {
-        await app.close();
-      }
+  it('puts the result images into the bucket and serves them to the student only', async () => {
+    const token = await s.login('stu00011');
+    const launch = await s.post('learn/getlearnurl', { learn_id: 13 }, token); // course 13 reports its detail as images
+    const launchToken = new URL(launch.body.data.url, 'http://localhost').searchParams.get('token')!;
+    const boundary = '----vsimsim';
+    const part = (head: string, data: Buffer | string) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${head}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
+    const payload = Buffer.concat([
+      part('name="token"', launchToken), part('name="total_score"', '92'), part('name="total_time"', '900'),
+      part('name="images"; filename="shot.png"\r\nContent-Type: image/png', PNG), Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const res = await s.app.inject({ method: 'POST', url: '/api/sim/result', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(res.json().code, res.body).toBe(200);
+    const record = await s.opened.db.selectFrom('score_records').select('detail').where('id', '=', res.json().data.id).executeTakeFirstOrThrow();
+    const [url] = JSON.parse(record.detail) as string[];
+    expect(await s.storage.head(url.slice('/files/'.length))).toEqual({ size: PNG.length, contentType: 'image/png' });
+    const own = await s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(PNG)).toBe(true);
+    const other = await s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await s.login('stu00012')}` } });
+    expect(other.statusCode).toBe(403);
+  });
+
+  describe('an object store that cannot answer', () => {
+    let token: string;
+    let url: string;
+    beforeAll(async () => {
+      token = await s.login('stu00026');
+      url = await s.upload(token, 'a.png', PNG);
     });
-  }
+
+    for (const [what, change] of [
+      ['refuses its access key', { accessKeyId: 'not-a-known-key' }],
+      ['is not there', { endpoint: 'http://127.0.0.1:9' }],
+    ] as const) {
+      it(`${what}: not ready, and uploads and downloads answer 503 系统繁忙`, async () => {
+        const storage = s3Storage({ ...s.s3!.settings, ...change });
+        const app = await buildApp({ db: s.opened.db, contract: loadContract(CONFIG_DIR), config: createConfigStore({ configDir: CONFIG_DIR }), dataDir: s.dataDir, storage });
+        try {
+          const headers = { host: 'localhost', authorization: `Bearer ${token}` };
+          const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+          expect(ready.statusCode).toBe(503);
+          expect(ready.json().message).toBe('系统繁忙，请稍后重试（不可用：文件存储）');
+          const form = multipart('file', 'b.png', PNG);
+          const upload = await app.inject({ method: 'POST', url: '/api/common/upload_file', payload: form.body, headers: { ...headers, 'content-type': form.contentType } });
+          expect(upload.statusCode).toBe(503);
+          expect(upload.json()).toMatchObject({ code: 503, message: '系统繁忙，请稍后重试' });
+          const download = await app.inject({ method: 'GET', url, headers });
+          expect(download.statusCode).toBe(503);
+          // The working store still has the file: nothing was lost, it only could not be reached.
+          expect((await s.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+        } finally {
+          await app.close();
+        }
+      });
+    }
+  });
 });
