@@ -55,7 +55,8 @@ async function uploadAll(dir: string, storage: FileStorage): Promise<void> {
   if (!fs.existsSync(dir)) return;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    await storage.put(entry.name, fs.readFileSync(path.join(dir, entry.name)), TYPES[path.extname(entry.name)] ?? 'application/octet-stream');
+    const file = path.join(dir, entry.name);
+    await storage.put(entry.name, fs.createReadStream(file), TYPES[path.extname(entry.name)] ?? 'application/octet-stream', fs.statSync(file).size);
   }
 }
 

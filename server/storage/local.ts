@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { assertKey, type FileStorage, type ObjectInfo, type StoredObject } from './types';
 
 const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
@@ -18,7 +19,8 @@ export function localStorage(dir: string): FileStorage {
     async put(key, body) {
       const target = file(key);
       await fs.promises.mkdir(dir, { recursive: true });
-      await fs.promises.writeFile(target, body, { flag: 'wx' });
+      if (Buffer.isBuffer(body)) await fs.promises.writeFile(target, body, { flag: 'wx' });
+      else await pipeline(body, fs.createWriteStream(target, { flags: 'wx' }));
     },
     async head(key): Promise<ObjectInfo | null> {
       const stat = await fs.promises.stat(file(key)).catch((err: unknown) => (missing(err) ? null : Promise.reject(err)));

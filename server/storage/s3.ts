@@ -53,8 +53,10 @@ export function s3Storage(settings: S3Settings): FileStorage {
   };
   return {
     kind: 's3',
-    async put(key, body, contentType) {
-      await attempt(() => client.send(new PutObjectCommand({ Bucket, Key: Key(key), Body: body, ContentType: contentType, ContentLength: body.length })));
+    async put(key, body, contentType, size) {
+      const length = Buffer.isBuffer(body) ? body.length : size;
+      if (length === undefined) throw new Error('s3 put of a stream needs its size');
+      await attempt(() => client.send(new PutObjectCommand({ Bucket, Key: Key(key), Body: body, ContentType: contentType, ContentLength: length })));
     },
     async head(key): Promise<ObjectInfo | null> {
       const out = await attempt(() => client.send(new HeadObjectCommand({ Bucket, Key: Key(key) })));

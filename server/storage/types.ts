@@ -19,8 +19,11 @@ export interface ObjectInfo {
  */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
-  /** Stores the bytes under `key`; a key is written once (generated names never repeat). */
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores the bytes under `key`; a key is written once (generated names never repeat). A stream needs its `size`
+   * (S3 signs the length); uploads are buffers already, since their content is checked before they are stored.
+   */
+  put(key: string, body: Buffer | Readable, contentType: string, size?: number): Promise<void>;
   /** The object, or null when there is none under `key`. */
   get(key: string): Promise<StoredObject | null>;
   /** Size and type without the bytes, or null when there is no such object. */
