@@ -77,7 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const ctx: RouteContext = { app, db: opts.db, contract: opts.contract };
   const storage = opts.storage ?? localStorage(path.join(opts.dataDir, 'uploads'));
-  registerRoutes(ctx, { config: opts.config, defaultDomain, dataDir: opts.dataDir, storage, partnerSecret: opts.partnerSecret ?? DEV_PARTNER_SECRET });
+  registerRoutes(ctx, { config: opts.config, defaultDomain, storage, partnerSecret: opts.partnerSecret ?? DEV_PARTNER_SECRET });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(staticFiles, { root: SEED_ASSETS, prefix: '/assets/seed/', decorateReply: false, index: false });

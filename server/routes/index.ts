@@ -24,7 +24,6 @@ import type { FileStorage } from '../storage';
 export interface RouteOptions {
   config: SiteConfigSource;
   defaultDomain: string;
-  dataDir: string;
   /** Where uploaded files live (server/storage). */
   storage: FileStorage;
   /** Shared secret partner platforms use to issue landing tickets. */
