@@ -4,7 +4,7 @@ import { localStorage } from './local';
 import { s3Storage, type S3Settings } from './s3';
 import type { FileStorage } from './types';
 
-export type { FileStorage, ObjectInfo, StoredObject } from './types';
+export type { FileStorage, ListedObject, ObjectInfo, StoredObject } from './types';
 export { StorageUnavailable } from './types';
 export { localStorage } from './local';
 export { s3Storage, type S3Settings } from './s3';

@@ -34,12 +34,16 @@ export function localStorage(dir: string): FileStorage {
     async delete(key) {
       await fs.promises.rm(file(key), { force: true });
     },
-    async *list() {
+    async *list({ after, limit = Infinity } = {}) {
       const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch((err: unknown) => (missing(err) ? [] : Promise.reject(err)));
-      for (const e of entries) {
-        if (!e.isFile()) continue;
-        const stat = await fs.promises.stat(path.join(dir, e.name)).catch(() => null);
-        if (stat) yield { key: e.name, size: stat.size };
+      const names = entries.filter((e) => e.isFile() && (after === undefined || e.name > after)).map((e) => e.name).sort();
+      let listed = 0;
+      for (const name of names) {
+        if (listed >= limit) return;
+        const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+        if (!stat) continue;
+        listed++;
+        yield { key: name, size: stat.size, modifiedAt: stat.mtime };
       }
     },
     async check() {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3';
 import { assertKey, StorageUnavailable, type FileStorage, type ObjectInfo, type StoredObject } from './types';
 
@@ -70,13 +70,23 @@ export function s3Storage(settings: S3Settings): FileStorage {
     async delete(key) {
       await attempt(() => client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) })));
     },
-    async *list() {
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await attempt(() => client.send(new ListObjectsV2Command({ Bucket, Prefix: settings.prefix, ContinuationToken })));
-        for (const o of page?.Contents ?? []) if (o.Key) yield { key: o.Key.slice(settings.prefix.length), size: o.Size ?? 0 };
-        ContinuationToken = page?.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
+    // ListObjects (version 1) paged by Marker, the last key seen: every S3-compatible store has it, where some answer
+    // ListObjectsV2's continuation tokens wrongly.
+    async *list({ after, limit = Infinity } = {}) {
+      let Marker = after === undefined ? undefined : settings.prefix + after;
+      let listed = 0;
+      for (;;) {
+        const MaxKeys = Math.min(1000, limit - listed);
+        const page = await attempt(() => client.send(new ListObjectsCommand({ Bucket, Prefix: settings.prefix, Marker, MaxKeys })));
+        const contents = page?.Contents ?? [];
+        for (const o of contents) {
+          if (!o.Key) continue;
+          listed++;
+          yield { key: o.Key.slice(settings.prefix.length), size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date() };
+        }
+        if (!page?.IsTruncated || contents.length === 0 || listed >= limit) return;
+        Marker = contents[contents.length - 1].Key;
+      }
     },
     async check() {
       const found = await attempt(() => client.send(new HeadBucketCommand({ Bucket })));

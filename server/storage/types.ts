@@ -7,6 +7,12 @@ export interface StoredObject {
   contentType: string;
 }
 
+export interface ListedObject {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
+
 export interface ObjectInfo {
   size: number;
   contentType: string;
@@ -30,8 +36,8 @@ export interface FileStorage {
   head(key: string): Promise<ObjectInfo | null>;
   /** Removes the object; no error when it is already gone. */
   delete(key: string): Promise<void>;
-  /** Every key, for backups and checks. */
-  list(): AsyncIterable<{ key: string; size: number }>;
+  /** Keys in order, from after `after`, at most `limit` (every key without them): backups and the stray sweep. */
+  list(opts?: { after?: string; limit?: number }): AsyncIterable<ListedObject>;
   /** Resolves while the storage can be written to (local: the folder is writable; S3: the bucket answers). */
   check(): Promise<void>;
   /** For the start-up line and logs: where files go, without secrets. */

@@ -6,6 +6,7 @@ import { createConfigStore } from '../../server/config';
 import { formatTimestamp, fromNow } from '../../server/db/time';
 import { checkWork } from '../../server/services/assignments';
 import { runHousekeeping } from '../../server/services/housekeeping';
+import { removeStrayFiles } from '../../server/services/upload-strays';
 import { BACKENDS, CONFIG_DIR, startTestServer, type TestServer } from './harness';
 import { bigPng, multipart, PNG } from './work-files';
 
@@ -177,5 +178,34 @@ describe.each(BACKENDS)('upload limits and orphan cleanup on $label (issue 14 #8
     expect(await rowOf(unused)).toBeUndefined();
     // The other order: removed first, then the check refuses it like a file that is not the student's.
     await expect(checkWork(db(), student, 'images', 'assign:0', [{ name: '', url: unused }], [])).rejects.toThrow('只能提交自己上传的文件');
+  });
+
+  it('sweeps files no upload row names once past the grace period, in bounded walks through the storage', async () => {
+    const token = await s.login('stu00037');
+    const kept = (await upload(token, PNG, '留着.png')).body.data.url.replace('/files/', '') as string;
+    // What a node that died between the file and its row leaves behind, and a file the platform did not name.
+    const stray = `${'ab'.repeat(16)}.png`;
+    await s.storage.put(stray, PNG, 'image/png');
+    await s.storage.put('operator-notes.txt', Buffer.from('not ours'), 'text/plain');
+    const now = new Date();
+    // Within the grace period nothing goes, however the walk is cut.
+    expect((await removeStrayFiles(db(), s.storage, { at: now, graceHours: 24 })).removed).toBe(0);
+    // Two days on: a walk of 2 keys at a time reaches the stray over several runs and removes only it.
+    const later = new Date(now.getTime() + 48 * 3600_000);
+    let after: string | undefined;
+    let removed = 0;
+    let runs = 0;
+    do {
+      const run = await removeStrayFiles(db(), s.storage, { at: later, graceHours: 24, after, limit: 2 });
+      removed += run.removed;
+      after = run.next;
+      runs++;
+    } while (after !== undefined && runs < 1000);
+    expect(removed).toBe(1);
+    expect(runs).toBeGreaterThan(1);
+    expect(await s.storage.head(stray)).toBeNull();
+    expect(await s.storage.head(kept)).not.toBeNull();
+    expect(await s.storage.head('operator-notes.txt')).not.toBeNull();
+    await s.storage.delete('operator-notes.txt');
   });
 });
