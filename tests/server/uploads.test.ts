@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestServer, type TestServer } from './harness';
 import { BMP, bigPng, DOCX, JPEG, multipart, PLAIN_ZIP, PNG } from './work-files';
@@ -118,6 +119,11 @@ describe.each(BACKENDS)('uploads on $label', ({ database, storage }) => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(DOCX)).toBe(true);
     expect(res.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('实验报告.docx')}`);
+    // A browser asks for gzip: whatever the reply's encoding, the bytes and their length agree.
+    const zipped = await s.app.inject({ method: 'GET', url: body.data.url, headers: { host: 'localhost', authorization: `Bearer ${mine}`, 'accept-encoding': 'gzip' } });
+    const bytes = zipped.headers['content-encoding'] === 'gzip' ? gunzipSync(zipped.rawPayload) : zipped.rawPayload;
+    expect(bytes.equals(DOCX)).toBe(true);
+    if (zipped.headers['content-length'] !== undefined) expect(Number(zipped.headers['content-length'])).toBe(zipped.rawPayload.length);
     await s.storage.delete(body.data.url.slice('/files/'.length));
     const gone = await fetchFile(body.data.url, mine);
     expect(gone.statusCode).toBe(404);
