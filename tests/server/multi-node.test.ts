@@ -59,6 +59,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes behind HAProxy on one P
   let opened: OpenedDatabase;
   const nodes: (Proc & { port: number; dataDir: string })[] = [];
   let balancer: Proc;
+  let haproxy: string;
   let base: string;
   const logs = () => [...nodes.map((n, i) => `--- node${i + 1}\n${n.output.join('')}`), `--- haproxy\n${balancer?.output.join('') ?? ''}`].join('\n').slice(-6000);
 
@@ -77,8 +78,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes behind HAProxy on one P
   };
 
   beforeAll(async () => {
-    const haproxy = spawnSync('haproxy', ['-v']);
-    if (haproxy.error) throw new Error('haproxy is not installed (Debian: apt-get install haproxy; .ci/run installs it)');
+    // Debian puts it in /usr/sbin, which a non-root PATH may lack.
+    haproxy = ['haproxy', '/usr/sbin/haproxy'].find((command) => !spawnSync(command, ['-v']).error) ?? '';
+    if (!haproxy) throw new Error('haproxy is not installed (Debian: apt-get install haproxy; .ci/run installs it)');
     database = await emptyPostgresDatabase('vsim_nodes');
     s3 = await startS3Server();
     const [listen, ...ports] = await Promise.all([freePort(), freePort(), freePort()]);
@@ -101,7 +103,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes behind HAProxy on one P
     }
     // Both nodes start together on the empty database: one migrates and seeds, the other waits for the lock.
     await Promise.all(nodes.map((n) => until(`node on ${n.port} ready`, async () => (await fetch(`http://127.0.0.1:${n.port}/api/ready`)).ok, 50_000, logs)));
-    balancer = run('haproxy', ['-f', BALANCER, '-db'], { PATH: process.env.PATH ?? '', VSIM_LISTEN: `127.0.0.1:${listen}`, VSIM_NODE1: `127.0.0.1:${ports[0]}`, VSIM_NODE2: `127.0.0.1:${ports[1]}` });
+    balancer = run(haproxy, ['-f', BALANCER, '-db'], { PATH: process.env.PATH ?? '', VSIM_LISTEN: `127.0.0.1:${listen}`, VSIM_NODE1: `127.0.0.1:${ports[0]}`, VSIM_NODE2: `127.0.0.1:${ports[1]}` });
     base = `http://127.0.0.1:${listen}`;
     await until('balancer answering', async () => (await fetch(`${base}/api/ready`)).ok, 10_000, logs);
     opened = await openDatabase({ dataDir: nodes[0].dataDir, databaseUrl: database.url });
