@@ -51,6 +51,8 @@ async function main() {
   }
   if (empty) console.log('数据库为空：生产环境不会自动生成演示数据（需要演示数据时运行 npm run seed -- --demo）。');
   console.log(`文件存储: ${storage.kind === 's3' ? 'S3 兼容对象存储 ' : ''}${storage.describe()}`);
+  // Not fatal: the store may come back; until then /api/ready answers 503 and the balancer keeps this node out.
+  await storage.check().catch((err: unknown) => console.error(`文件存储暂不可用（/api/ready 将返回 503）: ${err instanceof Error ? err.message : String(err)}`));
   console.log(`数据库: ${opened.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : path.join(dataDir, 'app.sqlite')}`);
 }
 
