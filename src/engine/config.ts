@@ -10,7 +10,8 @@ export function useSiteConfig(): SiteConfig | null {
 
 /** App-level settings (config/app.yaml) with their types at the boundary. */
 export interface ShellSettings {
-  tabs: { label: string; path: string; screen?: string }[];
+  /** `also`: routes (detail pages) under this tab, which keep it highlighted. */
+  tabs: { label: string; path: string; screen?: string; also?: string[] }[];
   userMenu: { label: string; path?: string; action?: string; screen?: string }[];
   themes: { default: number; options: { id: number; name: string; header: string; headerText: string; primary: string; page: string }[] };
   scaling: { designWidth: number; baseFontSize: number; maxScale: number; minScale?: number };

@@ -136,6 +136,11 @@ describe('exams and homework', () => {
     await expect(item.getByRole('button', { name: '上传作业' }).isDisabled()).resolves.toBe(true);
     await expect(item.getByTestId('window-hint').textContent()).resolves.toMatch(/^不在考试时间范围內：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 开始$/);
     await expect(item.getByTestId('work-panel').count()).resolves.toBe(0);
+    // Its detail page is headed as an exam, under the 我的考试 tab.
+    await item.getByRole('link', { name: title }).click();
+    await page.waitForURL(/#\/ucenter\/gradesinfor/);
+    await page.getByText('考试内容', { exact: true }).waitFor();
+    await expect(page.locator('header.app-header .app-header__tab.is-active').textContent()).resolves.toBe('我的考试');
     await page.context().close();
   });
 

@@ -63,10 +63,10 @@ export default function AssignmentDetail({ props }: RendererProps<AssignmentDeta
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p="md">
-        <Text fw={600} mb={6}>作业内容</Text>
+        <Text fw={600} mb={6}>{item.kind === 'exam' ? '考试内容' : '作业内容'}</Text>
         <Text size="sm" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(item.content) }} />
         {item.description && <Text size="sm" c="dimmed" mt="xs" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(item.description) }} />}
-        {item.detail && <Image src={item.detail} mt="sm" h={180} w="auto" fit="contain" alt="作业示意图" />}
+        {item.detail && <Image src={item.detail} mt="sm" h={180} w="auto" fit="contain" alt={item.kind === 'exam' ? '考试示意图' : '作业示意图'} />}
         {item.files.length > 0 && (
           <Group gap="md" mt="sm" data-testid="attached-files">
             <Text size="sm">附件：</Text>

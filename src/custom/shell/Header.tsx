@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { session, shellSettings, useSession, useSiteConfig } from '../../engine';
 import { UserMenu } from './UserMenu';
 
@@ -6,6 +6,7 @@ export function Header() {
   const config = useSiteConfig()!;
   const signedIn = Boolean(useSession()?.token ?? session.token());
   const settings = shellSettings(config);
+  const { pathname } = useLocation();
   const { branding, school } = config;
   const productLogo = school.type === '1' ? branding.productLogo.type1 : branding.productLogo.default;
 
@@ -26,7 +27,8 @@ export function Header() {
                   <NavLink
                     key={tab.path}
                     to={tab.path}
-                    className={({ isActive }) => `app-header__tab${isActive ? ' is-active' : ''}`}
+                    // a detail page keeps its list's tab highlighted (app.yaml tabs[].also)
+                    className={({ isActive }) => `app-header__tab${isActive || tab.also?.includes(pathname) ? ' is-active' : ''}`}
                     aria-disabled={missing || undefined}
                     title={missing ? '即将开放' : undefined}
                   >
