@@ -16,13 +16,15 @@ export function adminApplicationRoutes(ctx: RouteContext): void {
   const { db } = ctx;
 
   defineRoute(ctx, 'admin/applications', {
-    schema: { querystring: objectSchema({ ...adminPaging, type: field.int('状态', { enum: [4, 5] }) }) },
+    schema: { querystring: objectSchema({ ...adminPaging, state: field.str('状态', { enum: ['pending', 'rejected', 'all'], default: 'pending' }) }) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const q = request.query as PageQuery & { type?: number };
+      // Waiting applications unless asked otherwise: that is the administrator's work list.
+      const q = request.query as PageQuery & { state?: 'pending' | 'rejected' | 'all' };
+      const types = { pending: [4], rejected: [5], all: [4, 5] }[q.state ?? 'pending'];
       let list = db.selectFrom('users as u').leftJoin('classes as c', 'c.id', 'u.class_id').leftJoin('grades as g', 'g.id', 'u.grade_id')
         .leftJoin('majors as m', 'm.id', 'u.major_id')
-        .where('u.school_id', '=', schoolId).where('u.role', '=', 'student').where('u.type', 'in', q.type ? [q.type] : [4, 5])
+        .where('u.school_id', '=', schoolId).where('u.role', '=', 'student').where('u.type', 'in', types)
         .select(['u.id', 'u.username', 'u.realname', 'u.mobile', 'u.student_no', 'u.type', 'u.review_reason', 'u.created_at', 'c.class_name', 'g.grade_name', 'm.major_name']);
       if (q.keyword?.trim()) list = list.where(keywordMatch(['u.username', 'u.realname', 'u.mobile', 'c.class_name'], q.keyword.trim()));
       const page = await pageOf(list.orderBy('u.type').orderBy('u.id'), q);

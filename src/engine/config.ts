@@ -29,6 +29,8 @@ export interface LayoutSettings {
   title?: string;
   /** The registered layout that draws this one when none is registered under its own name (e.g. staff). */
   frame?: string;
+  /** false: the header shows the shell's title only, not the site's school (the platform console belongs to no school). */
+  school?: boolean;
   role?: AccountRole;
   home: string;
   loginPath: string;

@@ -24,9 +24,15 @@ export function StaffShell({ children, name }: { children: ReactNode; name: stri
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="导航菜单" />
-            {config.branding.logo && <img src={config.branding.logo} alt="" height={28} />}
-            <Text fw={700} size="lg">{config.branding.name}</Text>
-            <Text c="dimmed" visibleFrom="sm">{settings?.title}</Text>
+            {settings?.school === false ? (
+              <Text fw={700} size="lg">{settings.title}</Text>
+            ) : (
+              <>
+                {config.branding.logo && <img src={config.branding.logo} alt="" height={28} />}
+                <Text fw={700} size="lg">{config.branding.name}</Text>
+                <Text c="dimmed" visibleFrom="sm">{settings?.title}</Text>
+              </>
+            )}
           </Group>
           <Menu position="bottom-end" width={160} shadow="md">
             <Menu.Target>
