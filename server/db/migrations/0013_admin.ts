@@ -23,10 +23,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['audit_log_school_time', 'audit_log', ['school_id', 'created_at']],
     ['audit_log_kind', 'audit_log', ['kind', 'created_at']],
     ['audit_log_actor', 'audit_log', ['actor_id']],
+    // The console counts students per department and per major (classes and grades had their indexes already).
+    ['users_depart', 'users', ['depart_id']],
+    ['users_major', 'users', ['major_id']],
   ]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('users_major').ifExists().execute();
+  await db.schema.dropIndex('users_depart').ifExists().execute();
   await db.schema.alterTable('users').dropColumn('review_reason').execute();
   await db.schema.dropTable('audit_log').ifExists().execute();
 }
