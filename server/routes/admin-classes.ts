@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { formatTimestamp, parseTimestamp } from '../db/time';
-import { invalid, refuse } from '../http/errors';
-import { accountInSchool, classInSchool, gradeInSchool, schoolOfAdmin } from '../services/admin-scope';
+import { invalid, notFound, refuse } from '../http/errors';
+import { classInSchool, gradeInSchool, schoolOfAdmin } from '../services/admin-scope';
 import { audit } from '../services/audit';
 import { forgetCachedUser } from '../services/sessions';
 import { adminPaging, keywordMatch, num, pageOf, type PageQuery } from './admin-paging';
@@ -164,7 +164,9 @@ export function adminClassRoutes(ctx: RouteContext): void {
       const ids = b.ids ?? (b.id ? [b.id] : []);
       if (!ids.length) throw invalid('ids', '请选择学生');
       const target = await classInSchool(db, schoolId, b.class_id).catch(() => { throw invalid('class_id', '班级不存在'); });
-      const students = await Promise.all(ids.map((id) => accountInSchool(db, schoolId, id, ['student'], '学生不存在')));
+      // One read for the lot; any id that is not a student of this school makes the whole move "not found".
+      const students = await db.selectFrom('users').selectAll().where('id', 'in', ids).where('school_id', '=', schoolId).where('role', '=', 'student').execute();
+      if (students.length !== ids.length) throw notFound('学生不存在');
       const from = new Map((await db.selectFrom('classes').select(['id', 'class_name']).where('id', 'in', students.map((s) => s.class_id ?? -1)).execute()).map((c) => [c.id, c.class_name]));
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ class_id: target.id, grade_id: target.grade_id, major_id: target.major_id, depart_id: target.depart_id }).where('id', 'in', ids).execute();

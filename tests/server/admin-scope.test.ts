@@ -69,6 +69,10 @@ describe.each(DATABASES)('admin console: roles and school scope on %s', (kind) =
     await notFound(s.postJson('admin/class/save', { id: b.klass, grade_id: a.grade, class_name: '改名' }, admin), '班级不存在');
     await notFound(s.postJson('admin/class/delete', { id: b.klass }, admin), '班级不存在');
     await notFound(s.postJson('admin/student/move', { id: b.student, class_id: a.klass }, admin), '学生不存在');
+    // A list with one student of school B moves nobody.
+    const aOther = await db().selectFrom('users').select(['id', 'class_id']).where('school_id', '=', 100002).where('role', '=', 'student').where('class_id', '!=', a.klass).executeTakeFirstOrThrow();
+    await notFound(s.postJson('admin/student/move', { ids: [aOther.id, b.student], class_id: a.klass }, admin), '学生不存在');
+    expect((await db().selectFrom('users').select('class_id').where('id', '=', aOther.id).executeTakeFirstOrThrow()).class_id).toBe(aOther.class_id);
     await notFound(s.postJson('admin/application/approve', { id: b.student }, admin), '学生不存在');
     await notFound(s.postJson('admin/application/reject', { id: b.student, reason: '不行' }, admin), '学生不存在');
     // Another school's units as the parent of a new unit, or a student's new class: refused as unknown.
