@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../server/db/password';
+import { adminCreate } from '../../server/ops/admin-create';
 import { launchBrowser, loginAs, openPage } from './browser';
 
 // The administration console as three people: the platform administrator (created by npm run admin:create, as at a
@@ -64,12 +64,9 @@ async function fillDialog(page: Page, button: string, fields: Record<string, str
 
 describe('administration console', () => {
   it('platform admin creates a school and its admin → the admin builds the organisation and approves a class application → the student has the class', async () => {
-    // Deployment: the first platform administrator comes from the command line.
-    const root = resolve(import.meta.dirname, '../..');
-    const made = spawnSync(process.execPath, ['--import', 'tsx', 'server/ops/admin-create.ts', '--username', `root${tag}`, '--password', 'Root2026pass'], {
-      cwd: root, env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' }, encoding: 'utf8',
-    });
-    expect(made.stdout, made.stderr).toContain(`已创建平台管理员 root${tag}`);
+    // Deployment: the first platform administrator comes from the command (npm run admin:create, run in-process here).
+    const made = await adminCreate(['--username', `root${tag}`, '--password', 'Root2026pass'], { DATA_DIR: inject('dataDir'), DATABASE_URL: '' });
+    expect(made.out).toContain(`已创建平台管理员 root${tag}`);
 
     // The platform administrator: a console page asks for the admin login, then a new school and its administrator.
     const platform = await openPage(browser, '/platform/schools', viewport);
