@@ -42,6 +42,8 @@ export interface AppOptions {
   partnerSecret?: string;
   /** Idle timeout and validated-session cache (services/sessions.ts); defaults when absent. */
   sessions?: Partial<SessionSettings>;
+  /** Where the platform console writes a new school's starting YAML (CONFIG_DIR/schools); no file when absent. */
+  schoolFilesDir?: string;
 }
 
 export const DEV_PARTNER_SECRET = 'dev-partner-secret';
@@ -77,7 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const ctx: RouteContext = { app, db: opts.db, contract: opts.contract };
   const storage = opts.storage ?? localStorage(path.join(opts.dataDir, 'uploads'));
-  registerRoutes(ctx, { config: opts.config, defaultDomain, storage, partnerSecret: opts.partnerSecret ?? DEV_PARTNER_SECRET });
+  registerRoutes(ctx, { config: opts.config, defaultDomain, storage, partnerSecret: opts.partnerSecret ?? DEV_PARTNER_SECRET, schoolFilesDir: opts.schoolFilesDir });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(staticFiles, { root: SEED_ASSETS, prefix: '/assets/seed/', decorateReply: false, index: false });

@@ -31,6 +31,7 @@ async function main() {
   const app = await buildApp({
     db: opened.db, contract, config, dataDir, storage, distDir, logLevel: settings.logLevel, trustProxy: settings.trustProxy,
     defaultDomain: settings.defaultDomain, partnerSecret: settings.partnerSecret, sessions: sessionSettingsFromEnv(process.env),
+    schoolFilesDir: path.join(configDir, 'schools'),
   });
   const stopHousekeeping = startHousekeeping(opened.db, { storage, config, intervalMs: settings.housekeepingMinutes * 60_000, log: (result) => app.log.info({ pruned: result }, 'housekeeping') });
   const shutdown = async () => {
@@ -49,6 +50,7 @@ async function main() {
     console.log(`演示账号: demo / ${DEMO_PASSWORD}`);
     console.log(`教师工作台: http://${shown}:${port}/#/teacher/login  教师账号: teacher1 / ${TEACHER_PASSWORD}`);
   }
+  console.log(`管理后台: http://${shown}:${port}/#/admin/login  （管理员账号用 npm run admin:create 创建，见 docs/deploy.md）`);
   if (empty) console.log('数据库为空：生产环境不会自动生成演示数据（需要演示数据时运行 npm run seed -- --demo）。');
   console.log(`文件存储: ${storage.kind === 's3' ? 'S3 兼容对象存储 ' : ''}${storage.describe()}`);
   // Not fatal: the store may come back; until then /api/ready answers 503 and the balancer keeps this node out.

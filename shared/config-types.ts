@@ -1,12 +1,15 @@
 // Types at the boundary between the server's /api/config reply and the client engine, imported by both sides.
 // They mirror config/schema/*.json; change both together.
 
+/** Account roles a contract entry, a screen or a layout may require: admin = a school's administrator, platform = the platform's. */
+export type AccountRole = 'student' | 'teacher' | 'admin' | 'platform';
+
 /** One call of the API contract (config/endpoints.yaml): the key is its path under /api/. */
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   auth?: boolean;
   /** With auth: only accounts of this role may call it (others get 403). */
-  role?: 'student' | 'teacher';
+  role?: AccountRole;
   body?: 'form' | 'json' | 'multipart' | 'query';
   summary?: string;
 }
@@ -19,7 +22,7 @@ export interface ScreenConfig {
   /** `bare` screens skip the shell layout (header, footer); any other name is a layout of app.yaml `layouts` (e.g. staff). */
   layout?: string;
   /** Only accounts of this role may open the screen; others are sent to its layout's login page. */
-  role?: 'student' | 'teacher';
+  role?: AccountRole;
   title?: string;
   type: string;
   props?: Record<string, unknown>;

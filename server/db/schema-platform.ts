@@ -97,3 +97,18 @@ export interface RateLimitTable {
   window_start: Timestamp;
   blocked_until: Defaulted<Timestamp | null>;
 }
+
+/** What an administrator changed (services/audit.ts): who, in which school, what kind of record, and when. */
+export interface AuditLogTable {
+  id: Id;
+  school_id: number | null; // null: a platform-wide change
+  actor_id: number | null;
+  actor_name: Defaulted<string>;
+  kind: string; // org, account, application, school, ...
+  action: string; // create, update, delete, approve, reject, move, reset-password, disable, enable
+  target_id: number | null;
+  summary: Defaulted<string>; // one line in Chinese, e.g. 新建班级 口腔医学2024级1班
+  detail: Defaulted<string>; // JSON: the fields changed
+  ip: Defaulted<string | null>;
+  created_at: Defaulted<Timestamp>;
+}

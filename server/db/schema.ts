@@ -51,7 +51,8 @@ export interface ClassTable {
 }
 
 // ---------- people ----------
-export type UserRole = 'student' | 'teacher' | 'reviewer';
+/** admin = a school's administrator (one school), platform = the platform's administrator (every school). */
+export type UserRole = 'student' | 'teacher' | 'reviewer' | 'admin' | 'platform';
 
 export interface UserTable {
   id: Id;
@@ -74,6 +75,8 @@ export interface UserTable {
   created_at: Defaulted<Timestamp>;
   last_login_at: Defaulted<Timestamp | null>;
   login_count: Defaulted<number>;
+  /** Why the class application was rejected (type 5), shown to the student; null otherwise. */
+  review_reason: Defaulted<string | null>;
 }
 
 export interface SessionTable {
@@ -231,6 +234,7 @@ export interface Database {
   launch_tokens: P.LaunchTokenTable;
   partner_tickets: P.PartnerTicketTable;
   rate_limits: P.RateLimitTable;
+  audit_log: P.AuditLogTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { resolveSession, revokeSession } from '../services/sessions';
 import { forbidden, unauthenticated } from './errors';
+import type { AccountRole } from '../../shared/config-types';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,8 +39,14 @@ export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('sessionId', null);
 }
 
-const ROLE_REFUSALS = { student: '仅学生账号可使用该功能', teacher: '仅教师账号可使用该功能' } as const;
-export type Role = keyof typeof ROLE_REFUSALS;
+/** The one place a contract entry's `role` is enforced: any other role gets 403 with these words. */
+const ROLE_REFUSALS: Record<AccountRole, string> = {
+  student: '仅学生账号可使用该功能',
+  teacher: '仅教师账号可使用该功能',
+  admin: '仅学校管理员可使用该功能',
+  platform: '仅平台管理员可使用该功能',
+};
+export type Role = AccountRole;
 
 /** Guard for routes the contract marks `auth: true`; with a `role`, only accounts of that role pass. */
 export function requireUser(db: Db, role?: Role) {

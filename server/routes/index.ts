@@ -1,6 +1,12 @@
 // Every API area registers its routes here; each area is one file (server/routes/<area>.ts).
 import type { RouteContext } from './define';
+import { adminApplicationRoutes } from './admin-applications';
+import { adminAuditRoutes } from './admin-audit';
+import { adminClassRoutes } from './admin-classes';
+import { adminLoginRoutes } from './admin-login';
+import { adminOrgRoutes } from './admin-org';
 import { answerRoutes } from './answer';
+import { platformRoutes } from './platform-schools';
 import { assignRoutes } from './assign';
 import { landingRoutes } from './landing';
 import { learnRoutes } from './learn';
@@ -28,6 +34,8 @@ export interface RouteOptions {
   storage: FileStorage;
   /** Shared secret partner platforms use to issue landing tickets. */
   partnerSecret: string;
+  /** Where the platform console writes a new school's starting YAML (config/schools); none when absent. */
+  schoolFilesDir?: string;
 }
 
 export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
@@ -51,4 +59,10 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   staffTheoryRoutes(ctx);
   staffResultRoutes(ctx);
   staffExportRoutes(ctx, opts);
+  adminLoginRoutes(ctx, opts);
+  adminOrgRoutes(ctx);
+  adminClassRoutes(ctx);
+  adminApplicationRoutes(ctx);
+  adminAuditRoutes(ctx);
+  platformRoutes(ctx, opts);
 }

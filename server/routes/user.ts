@@ -94,6 +94,7 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
       });
       if (user.status !== 1) throw refuse('账号已被停用，请联系管理员');
       if (user.role === 'teacher') throw refuse('教师账号请登录教师端');
+      if (user.role === 'admin' || user.role === 'platform') throw refuse('管理员账号请登录管理后台');
       return new Answer(await startSession(db, user, { userAgent: request.headers['user-agent'], ip: request.ip }), '登录成功');
     },
   });

@@ -8,6 +8,7 @@ export interface ClassTexts {
   expired?: string;
   pending?: string;
   rejected?: string;
+  rejectedReason?: string;
 }
 
 /** Spec §8 wording, used when a school's configuration leaves a state's text out (learning is blocked all the same). */
@@ -16,6 +17,7 @@ const SPEC_TEXTS: Required<ClassTexts> = {
   rejected: '您的班级信息审核未通过，请到个人中心修改后重新提交',
   expired: '您所在班级的试用期已于{date}结束，请续费后使用',
   probation: '您所在班级的试用期将于{date}结束，如需延期请联系管理员',
+  rejectedReason: '驳回原因：{reason}',
 };
 
 export interface ClassState {
@@ -39,7 +41,10 @@ export async function classState(db: Db, user: User, configured: ClassTexts = {}
   const texts = { ...SPEC_TEXTS, ...configured };
   const fill = (text: string, date = '') => text.replace('{date}', date);
   if (user.type === 4) return { blocked: fill(texts.pending), notice: null };
-  if (user.type === 5) return { blocked: fill(texts.rejected), notice: null };
+  if (user.type === 5) {
+    const reason = user.review_reason?.trim() ? `（${texts.rejectedReason.replace('{reason}', user.review_reason.trim())}）` : '';
+    return { blocked: fill(texts.rejected) + reason, notice: null };
+  }
   if (!user.class_id) return { blocked: null, notice: null };
   const klass = await db.selectFrom('classes').select(['probation_status', 'probation_date']).where('id', '=', user.class_id).executeTakeFirst();
   if (!klass || klass.probation_status === 0) return { blocked: null, notice: null };

@@ -35,6 +35,8 @@ export async function userInfo(db: Db, user: User) {
     student_no: user.student_no,
     role: user.role,
     type: user.type,
+    /** Why the class application was rejected (type 5), for the 已驳回 notice. */
+    review_reason: user.type === 5 ? user.review_reason ?? '' : '',
     school_id: user.school_id,
     school_name: school?.school_name ?? '',
     depart_id: user.depart_id,

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SiteConfig } from './types';
+import type { AccountRole, SiteConfig } from './types';
 
 /** The merged configuration of the site being viewed (GET /api/config), provided once at the root. */
 export const SiteConfigContext = createContext<SiteConfig | null>(null);
@@ -20,7 +20,7 @@ export interface ShellSettings {
   /** Where phones and tablets are sent (a page saying mobile is not supported); absent = no redirect. */
   mobilePage?: string;
   /** Persistent notices by class state; `{date}` is the class's trial date. */
-  classNotices?: { probation?: string; expired?: string; pending?: string; rejected?: string };
+  classNotices?: { probation?: string; expired?: string; pending?: string; rejected?: string; rejectedReason?: string };
   /** Shells other than the student one, by the name screens give as `layout` (e.g. staff). */
   layouts?: Record<string, LayoutSettings>;
 }
@@ -28,7 +28,11 @@ export interface ShellSettings {
 /** A shell of app.yaml `layouts`: its side navigation, home, login page and the role its screens need. */
 export interface LayoutSettings {
   title?: string;
-  role?: 'student' | 'teacher';
+  /** The registered layout that draws this one when none is registered under its own name (e.g. staff). */
+  frame?: string;
+  /** false: the header shows the shell's title only, not the site's school (the platform console belongs to no school). */
+  school?: boolean;
+  role?: AccountRole;
   home: string;
   loginPath: string;
   nav: { label: string; path: string; screen?: string }[];

@@ -40,8 +40,11 @@ export function registeredTypes(): string[] {
   return [...renderers.keys()].sort();
 }
 
-/** A layout wraps screens (the shell with header and footer); custom code registers it by name. */
-export type Layout = ComponentType<{ children: ReactNode }>;
+/**
+ * A layout wraps screens (the shell with header and footer); custom code registers it by name. `name` is the layout the
+ * screens asked for: one component may draw several layouts of app.yaml `layouts` (each with `frame: <its name>`).
+ */
+export type Layout = ComponentType<{ children: ReactNode; name: string }>;
 const layouts = new Map<string, Layout>();
 
 export function registerLayout(name: string, component: Layout): void {

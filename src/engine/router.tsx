@@ -129,7 +129,9 @@ export function AppRoutes() {
   const bare = screens.filter((s) => s.layout === 'bare');
   const framed = screens.filter((s) => !bare.includes(s));
   const layout = layoutOf(framed, location.pathname);
-  const Frame = resolveLayout(layout) ?? resolveLayout('shell') ?? (({ children }: { children: ReactNode }) => <>{children}</>);
+  // A layout of app.yaml `layouts` may be drawn by another registered layout (`frame`), e.g. a second side-navigation console.
+  const frame = settings.layouts?.[layout]?.frame;
+  const Frame = resolveLayout(layout) ?? (frame ? resolveLayout(frame) : undefined) ?? resolveLayout('shell') ?? (({ children }: { children: ReactNode }) => <>{children}</>);
   const inLayout = framed.filter((s) => (s.layout ?? 'shell') === layout);
 
   const { mobilePage } = settings;
@@ -143,7 +145,7 @@ export function AppRoutes() {
       {bare.map((s) => (
         <Route key={s.id} path={s.route} element={<Guard screen={s}><ScreenView screen={s} /></Guard>} />
       ))}
-      <Route path="*" element={<Frame><ScreenHost key={layout} screens={inLayout} layout={layout === 'shell' ? undefined : layout} /></Frame>} />
+      <Route path="*" element={<Frame name={layout}><ScreenHost key={layout} screens={inLayout} layout={layout === 'shell' ? undefined : layout} /></Frame>} />
     </Routes>
   );
 }

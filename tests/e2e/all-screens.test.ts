@@ -42,13 +42,18 @@ beforeAll(() => {
       db.prepare(`insert or ignore into teacher_classes (teacher_id, class_id) select t.id, tc.class_id from users t, teacher_classes tc
         where t.username = ? and t.school_id = ? and tc.teacher_id = (select min(id) from users where role = 'teacher' and school_id = ? and username <> ?)`)
         .run(teacher, school.id, school.id, teacher);
+      // And a smoke administrator of the school for the administration console; one platform administrator for all.
+      db.prepare(`insert into users (school_id, role, username, password_hash, realname) select ?, 'admin', ?, ?, '巡检管理员'
+        where not exists (select 1 from users where username = ? and school_id = ?)`).run(school.id, `${school.username}a`, hash, `${school.username}a`, school.id);
     }
+    db.prepare(`insert into users (school_id, role, username, password_hash, realname) select ?, 'platform', 'smokeplatform', ?, '巡检平台管理员'
+      where not exists (select 1 from users where username = 'smokeplatform')`).run(SCHOOLS[0].id, hash);
   } finally {
     db.close();
   }
 });
 
-async function apiLogin(username: string, password: string, schoolId: number, as: 'user' | 'teacher' = 'user'): Promise<string> {
+async function apiLogin(username: string, password: string, schoolId: number, as: 'user' | 'teacher' | 'admin' = 'user'): Promise<string> {
   const reply = await fetch(`${baseURL()}/api/${as}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -86,10 +91,18 @@ describe.each(SCHOOLS)('every screen of school $id', (school) => {
     const config = (await fetch(`${baseURL()}/api/config?school_id=${school.id}`).then((r) => r.json())).data;
     const screens = Object.values(config.screens as Record<string, { route: string; role?: string }>).filter((s) => !LEAVES_THE_SITE.has(s.route));
     expect(screens.length).toBeGreaterThan(20);
-    // Student screens as the smoke student, teacher screens as the smoke teacher.
-    for (const role of ['student', 'teacher'] as const) {
-      const routes = screens.filter((s) => (s.role === 'teacher') === (role === 'teacher')).map((s) => s.route).sort();
-      const token = role === 'teacher' ? await apiLogin(`${school.username}t`, school.password, school.id, 'teacher') : await apiLogin(school.username, school.password, school.id);
+    // Student screens (and screens for anyone) as the smoke student, each console's screens as an account of its role;
+    // the platform console belongs to no school: it is walked once.
+    const roles = ['student', 'teacher', 'admin', ...(school.id === SCHOOLS[0].id ? ['platform' as const] : [])] as const;
+    const accounts = {
+      student: () => apiLogin(school.username, school.password, school.id),
+      teacher: () => apiLogin(`${school.username}t`, school.password, school.id, 'teacher'),
+      admin: () => apiLogin(`${school.username}a`, school.password, school.id, 'admin'),
+      platform: () => apiLogin('smokeplatform', school.password, school.id, 'admin'),
+    };
+    for (const role of roles) {
+      const routes = screens.filter((s) => (s.role ?? 'student') === role).map((s) => s.route).sort();
+      const token = await accounts[role]();
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);
       const page = await context.newPage();
@@ -101,8 +114,8 @@ describe.each(SCHOOLS)('every screen of school $id', (school) => {
         await page.goto(`${baseURL()}/#${path}`);
         const problem = await problemsOn(page);
         if (problem) failures.push(`${route}: ${problem}`);
-        // A teacher screen must be shown to the teacher, not bounced to a login page.
-        if (role === 'teacher' && !route.endsWith('/login') && !page.url().includes(`#${path.split('?')[0]}`)) failures.push(`${route}: sent to ${page.url()}`);
+        // A console's screen must be shown to its role, not bounced to a login page.
+        if (role !== 'student' && !route.endsWith('/login') && !page.url().includes(`#${path.split('?')[0]}`)) failures.push(`${route}: sent to ${page.url()}`);
       }
       expect(failures).toEqual([]);
       expect(crashes).toEqual([]);

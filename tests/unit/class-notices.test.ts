@@ -31,4 +31,13 @@ describe('class notices', () => {
     showClassNotices(user, TEXTS);
     expect(warn).toHaveBeenCalledTimes(1);
   });
+
+  it("adds the administrator's reason to a rejected application, when there is one", async () => {
+    const { showClassNotices } = await import('../../src/custom/shell/classNotices');
+    const texts = { ...TEXTS, rejectedReason: '驳回原因：{reason}' };
+    showClassNotices({ id: 7, type: 5, class: null, review_reason: '请选择你所在的行政班' } as never, texts);
+    showClassNotices({ id: 8, type: 5, class: null, review_reason: '' } as never, texts);
+    showClassNotices({ id: 9, type: 5, class: null, review_reason: '有原因但未配置文字' } as never, TEXTS);
+    expect(warn.mock.calls.map((c) => c[0])).toEqual(['未通过', '驳回原因：请选择你所在的行政班', '未通过', '未通过']);
+  });
 });

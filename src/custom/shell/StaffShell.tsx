@@ -6,12 +6,13 @@ import { shellSettings, useSession, useSiteConfig } from '../../engine';
 import { displayName, logout } from './UserMenu';
 
 /**
- * The staff shell (app.yaml `layouts.staff`): a header with the school and the signed-in teacher, and a side
- * navigation from YAML. Built from Mantine's AppShell, so it collapses to a burger menu on narrow screens.
+ * The staff shell (app.yaml `layouts.<name>`, e.g. the teacher console `staff`, or any layout with `frame: staff` such
+ * as the administration consoles): a header with the school and the signed-in account, and a side navigation from
+ * YAML. Built from Mantine's AppShell, so it collapses to a burger menu on narrow screens.
  */
-export function StaffShell({ children }: { children: ReactNode }) {
+export function StaffShell({ children, name }: { children: ReactNode; name: string }) {
   const config = useSiteConfig()!;
-  const settings = shellSettings(config).layouts?.staff;
+  const settings = shellSettings(config).layouts?.[name];
   const user = useSession()?.user;
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure();
@@ -23,9 +24,15 @@ export function StaffShell({ children }: { children: ReactNode }) {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="导航菜单" />
-            {config.branding.logo && <img src={config.branding.logo} alt="" height={28} />}
-            <Text fw={700} size="lg">{config.branding.name}</Text>
-            <Text c="dimmed" visibleFrom="sm">{settings?.title}</Text>
+            {settings?.school === false ? (
+              <Text fw={700} size="lg">{settings.title}</Text>
+            ) : (
+              <>
+                {config.branding.logo && <img src={config.branding.logo} alt="" height={28} />}
+                <Text fw={700} size="lg">{config.branding.name}</Text>
+                <Text c="dimmed" visibleFrom="sm">{settings?.title}</Text>
+              </>
+            )}
           </Group>
           <Menu position="bottom-end" width={160} shadow="md">
             <Menu.Target>
@@ -42,7 +49,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
           </Menu>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="教师端导航">
+      <AppShell.Navbar p="xs" aria-label={`${settings?.title ?? ''}导航`}>
         {nav.map((item) => {
           const missing = item.screen !== undefined && !config.screens[item.screen];
           return (

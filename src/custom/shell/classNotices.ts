@@ -15,7 +15,12 @@ export function showClassNotices(user: UserInfo | null, texts: ClassNoticeTexts 
   const date = String(klass?.probation_date ?? '').slice(0, 10);
   const fill = (t?: string) => t && notify.warn(t.replace('{date}', date), { persistent: true });
   if (user.type === 4) fill(texts.pending);
-  if (user.type === 5) fill(texts.rejected);
+  if (user.type === 5) {
+    fill(texts.rejected);
+    // The administrator's reason for the rejection, when there is one (admin/application/reject).
+    const reason = String(user.review_reason ?? '').trim();
+    if (reason && texts.rejectedReason) notify.warn(texts.rejectedReason.replace('{reason}', reason), { persistent: true });
+  }
   if (klass?.expired || klass?.probation_status === 2) fill(texts.expired);
   else if (klass?.probation_status === 1) fill(texts.probation);
 }

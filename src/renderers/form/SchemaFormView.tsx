@@ -37,6 +37,15 @@ export default function SchemaFormView<T = Record<string, unknown>>(props: Schem
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const transformErrors = useMemo(() => makeTransformErrors(messages), [messages]);
+  // What the user has entered so far. rjsf starts again from `formData` whenever its props change, e.g. when a select's
+  // choices arrive from the server after the user began typing: handing it the entered data keeps what was typed.
+  // New starting values from the caller (another record to edit) replace it.
+  const [entered, setEntered] = useState(formData);
+  const [given, setGiven] = useState(formData);
+  if (formData !== given) {
+    setGiven(formData);
+    setEntered(formData);
+  }
 
   const submit = async (data: T) => {
     setBusy(true);
@@ -54,7 +63,7 @@ export default function SchemaFormView<T = Record<string, unknown>>(props: Schem
       id={id}
       schema={schema}
       uiSchema={uiSchema}
-      formData={formData}
+      formData={entered}
       validator={validator}
       transformErrors={transformErrors}
       translateString={translateString}
@@ -65,7 +74,10 @@ export default function SchemaFormView<T = Record<string, unknown>>(props: Schem
       showErrorList={false}
       liveValidate={attempted ? 'onChange' : undefined}
       disabled={disabled || busy}
-      onChange={(e) => onChange?.(e.formData as Partial<T>)}
+      onChange={(e) => {
+        setEntered(e.formData as Partial<T>);
+        onChange?.(e.formData as Partial<T>);
+      }}
       onError={() => setAttempted(true)}
       onSubmit={(e) => {
         setAttempted(true);

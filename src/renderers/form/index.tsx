@@ -58,7 +58,8 @@ export default function FormRenderer({ props, screen }: RendererProps<FormProps>
       session.signIn(reply as Record<string, unknown>);
       await loadProfile();
       await reloadSiteConfig();
-      const home = submit.then ? String(resolveValue(submit.then, scope)) : shellSettings(config!).home;
+      // `then` may depend on who signed in (e.g. a platform administrator's home differs): read it with the new profile.
+      const home = submit.then ? String(resolveValue(submit.then, { ...scope, user: session.user() ?? {} })) : shellSettings(config!).home;
       navigate(afterLoginPath(search.get('redirect'), screen.route, home), { replace: true });
       return;
     }

@@ -42,6 +42,12 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
     onClose();
   };
 
+  // Starting values from the page as it is when the dialog opens (a kept-alive screen may have mounted at another address).
+  useEffect(() => {
+    if (opened && !form.load) setInitial(startValues());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened]);
+
   useEffect(() => {
     if (!opened || !form.load) return;
     let alive = true;
