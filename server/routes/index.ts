@@ -12,6 +12,8 @@ import { staffAnswerRoutes } from './staff-answers';
 import { staffAssignmentRoutes } from './staff-assignments';
 import { staffExportRoutes } from './staff-export';
 import { staffResultRoutes, staffTheoryRoutes } from './staff-theory';
+import { staffBankRoutes } from './staff-bank';
+import { staffTheoryBuildRoutes } from './staff-theory-build';
 import { taskRoutes } from './task';
 import { uploadRoutes } from './upload';
 import { systemRoutes, type SiteConfigSource } from './system';
@@ -47,6 +49,8 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   staffAssignmentRoutes(ctx);
   staffAnswerRoutes(ctx);
   staffTheoryRoutes(ctx);
+  staffTheoryBuildRoutes(ctx);
+  staffBankRoutes(ctx);
   staffResultRoutes(ctx);
   staffExportRoutes(ctx, opts);
 }

@@ -10,6 +10,7 @@ import * as m0009 from './0009_session_idle';
 import * as m0010 from './0010_catalogue_top_courses';
 import * as m0011 from './0011_staff';
 import * as m0012 from './0012_upload_references';
+import * as m0014 from './0014_question_bank';
 
 /** Every migration in order. Listed statically so it works under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_catalogue_top_courses': m0010,
   '0011_staff': m0011,
   '0012_upload_references': m0012,
+  '0014_question_bank': m0014,
 };
