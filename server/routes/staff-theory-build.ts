@@ -232,7 +232,7 @@ export function staffTheoryBuildRoutes(ctx: RouteContext): void {
           const minutes = Number(r.minutes ?? 0);
           return {
             id: r.id, test_id: test.id, realname: r.realname, student_no: r.student_no ?? '', class_name: r.class_name ?? '',
-            state: r.status ?? 'none', deadline_at: r.deadline_at ?? '', score: r.score, extra_minutes: minutes, closes_at: addMinutes(test.end_time, minutes).slice(0, 16),
+            state: r.status ?? 'none', deadline_at: (r.deadline_at ?? '').slice(0, 16), score: r.score, extra_minutes: minutes, closes_at: addMinutes(test.end_time, minutes).slice(0, 16),
           };
         }),
         total, page, page_size: pageSize, test: { id: test.id, name: test.name, end_time: test.end_time.slice(0, 16), times: test.times },
