@@ -69,7 +69,7 @@ export function staffBankRoutes(ctx: RouteContext): void {
           answer: r.answer.slice(0, 60), poins: r.poins, updated_at: r.updated_at,
         })),
         total, page, page_size: pageSize,
-        summary: counts.map((c) => `${typeName(c.type)} ${Number(c.n)}`).join('，') || '题库还没有题目',
+        summary: counts.map((c) => `${typeName(c.type)} ${Number(c.n)}`).join('，'),
       };
     },
   });

@@ -44,9 +44,13 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
   const [initial, setInitial] = useState<Values | undefined>(form.load ? undefined : startValues);
   // A new key per opening gives a fresh form each time.
   const [round, setRound] = useState(0);
+  // What the teacher has typed, held here: rjsf starts again from `formData` whenever its schema changes (choices that
+  // arrive late, a configuration reload), which would otherwise wipe a half-filled form.
+  const [draft, setDraft] = useState<Values | undefined>();
 
   const close = () => {
     setServerErrors(undefined);
+    setDraft(undefined);
     setRound((n) => n + 1);
     setInitial(form.load ? undefined : startValues());
     onClose();
@@ -75,13 +79,16 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
 
   const send = async (data: Values) => {
     setServerErrors(undefined);
+    let message = '';
     try {
-      await api.call(form.submit.endpoint, { ...resolveParams(form.submit.params, scope), ...data });
+      message = (await api.callWithMessage(form.submit.endpoint, { ...resolveParams(form.submit.params, scope), ...data })).message;
     } catch (reason) {
       setServerErrors(serverErrorsToErrorSchema(fieldErrors(reason)));
       return;
     }
-    if (form.submit.successMessage) notify.success(form.submit.successMessage);
+    // Without a message of its own the form shows the server's (e.g. 保存成功，共 5 道题), unless that is the bare default.
+    const said = form.submit.successMessage ?? (message && message !== 'success' ? message : '');
+    if (said) notify.success(said);
     close();
     onDone();
   };
@@ -96,7 +103,8 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
           schema={schema}
           uiSchema={uiSchema}
           messages={form.messages}
-          formData={initial}
+          formData={draft ?? initial}
+          onChange={setDraft}
           extraErrors={serverErrors}
           submitLabel={form.submit.label ?? '确定'}
           onSubmit={send}
