@@ -50,7 +50,7 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   staffAnswerRoutes(ctx);
   staffTheoryRoutes(ctx);
   staffTheoryBuildRoutes(ctx);
-  staffBankRoutes(ctx);
+  staffBankRoutes(ctx, opts);
   staffResultRoutes(ctx);
   staffExportRoutes(ctx, opts);
 }

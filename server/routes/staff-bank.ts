@@ -3,7 +3,10 @@ import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { fromNow, now } from '../db/time';
 import { currentUser } from '../http/auth';
-import { invalid, notFound } from '../http/errors';
+import { invalid, notFound, tooMany } from '../http/errors';
+import { hit } from '../services/rateLimit';
+import { uploadLimits } from '../services/upload-limits';
+import type { SiteConfigSource } from './system';
 import { likePattern } from '../services/catalogue';
 import { attachment } from '../services/staff-export';
 import { loadExcel, XLSX_MIME } from '../services/excel';
@@ -45,7 +48,7 @@ async function ownImport(db: Db, teacher: User, id: number) {
   return { ...row, parsed: JSON.parse(row.rows) as ImportRow[] };
 }
 
-export function staffBankRoutes(ctx: RouteContext): void {
+export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSource }): void {
   const { db } = ctx;
 
   defineRoute(ctx, 'staff/bank', {
@@ -154,6 +157,10 @@ export function staffBankRoutes(ctx: RouteContext): void {
     async handler(request) {
       const teacher = currentUser(request);
       if (!request.isMultipart()) throw invalid('file', IMPORT_MESSAGES.noFile);
+      // An import counts as an upload (limits.uploads.perUser): it is read whole and parsed, so it is not free.
+      const limits = uploadLimits(opts.config.forSchool({ id: teacher.school_id }).app as Record<string, unknown> | undefined);
+      const rate = await hit(db, `upload:${teacher.id}`, limits.perUser);
+      if (!rate.allowed) throw tooMany(rate.waitMinutes > 0 ? `上传过于频繁，请${rate.waitMinutes}分钟后再试` : '上传过于频繁，请稍后再试');
       let file;
       try {
         file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
