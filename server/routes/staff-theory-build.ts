@@ -137,17 +137,18 @@ export function staffTheoryBuildRoutes(ctx: RouteContext): void {
       const picked = b.question_ids ?? [];
       const draw = b.draw ?? [];
       const started = existing ? await hasAttempts(db, existing.id) : false;
+      // The edit form sends back the bank questions the test was built from: the same ones and no draw keep the paper
+      // as it is (a seeded test, with no bank questions behind it, keeps its own).
+      const current = existing ? (await db.selectFrom('theory_questions').select('bank_id').where('test_id', '=', existing.id).execute()).flatMap((q) => (q.bank_id === null ? [] : [q.bank_id])) : null;
+      const unchanged = current !== null && draw.length === 0 && current.length === picked.length && current.every((id) => picked.includes(id));
       let questions: BankRow[] | null = null;
-      if (started) {
+      if (!unchanged) {
         // Students already hold this paper: the same questions or nothing.
-        const current = (await db.selectFrom('theory_questions').select('bank_id').where('test_id', '=', existing!.id).execute()).map((q) => q.bank_id);
-        const same = draw.length === 0 && current.length === picked.length && current.every((id) => id !== null && picked.includes(id));
-        if (!same) throw invalid('question_ids', BUILD_MESSAGES.started);
-        if (b.published === 0 && existing!.published === 1) throw invalid('published', BUILD_MESSAGES.startedUnpublish);
-      } else {
+        if (started) throw invalid('question_ids', BUILD_MESSAGES.started);
         if (!picked.length && !draw.length) throw invalid('question_ids', BUILD_MESSAGES.noQuestions);
         questions = await chooseQuestions(db, teacher, picked, draw);
       }
+      if (started && b.published === 0 && existing!.published === 1) throw invalid('published', BUILD_MESSAGES.startedUnpublish);
       const values = { name, start_time: start, end_time: end, times: b.times, review: b.review ?? 1, published: b.published ?? 1 };
       const id = await db.transaction().execute(async (trx) => {
         let testId: number;

@@ -120,4 +120,13 @@ describe.each(DATABASES)('teacher console: theory test builder on %s', (kind) =>
     expect(hidden.every((r: any) => r.right_answer === null)).toBe(true);
     expect((await s.postJson('staff/theory/extra-time', { test_id: testId, user_id: people.classmate.id, minutes: 5 }, people.teacher1)).body.message).toBe('该生已交卷，不能再延长时间');
   });
+
+  it('edits a seeded test (no bank questions behind it) without touching its paper', async () => {
+    const seeded = (await s.get('staff/theory/test', { id: 1 }, people.teacher1)).body.data;
+    expect(seeded.question_ids).toEqual([]);
+    const saved = await s.postJson('staff/theory/save', { ...seeded, name: '口腔修复学理论测试（改）' }, people.teacher1);
+    expect(saved.body).toMatchObject({ code: 200, message: '保存成功' });
+    const paper = await s.opened.db.selectFrom('theory_questions').select('id').where('test_id', '=', 1).execute();
+    expect(paper).toHaveLength(8);
+  });
 });
