@@ -137,7 +137,7 @@ export function theoryRoutes(ctx: RouteContext): void {
         return {
           id: q.id, no: (page - 1) * perPage + i + 1, type: q.type, type_name: typeName(q.type), test_content: q.question, content: optionsOf(q.content),
           answer: a?.answer ?? '', isright: a?.isright ?? 2, poins: a?.poins ?? 0, full_poins: q.poins, right_answer: showKey ? q.answer : null,
-          analysis: showKey && q.analysis ? q.analysis : null,
+          analysis: showKey && q.analysis ? q.analysis : null, key_note: showKey ? '' : test.review === 0 ? '不公布' : '考试结束后公布',
         };
       });
       return { data, meta: meta(page, perPage, questions.length, { test: { id: test.id, name: test.name, score: test.score }, attempt: await summary(db, attempt.id) }) };
