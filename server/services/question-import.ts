@@ -11,6 +11,8 @@ import { LETTERS } from './theory-grading';
 export const HEADERS = ['题型', '题目', ...[...LETTERS].map((l) => `选项${l}`), '答案', '分值', '解析'];
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 2000;
+/** What the workbook's parts may add up to once unpacked: a small file that unpacks to gigabytes is refused unread. */
+export const MAX_UNPACKED_BYTES = 30 * 1024 * 1024;
 
 export const IMPORT_MESSAGES = {
   noFile: '请选择要导入的 Excel 文件（.xlsx）',
@@ -21,6 +23,7 @@ export const IMPORT_MESSAGES = {
   headers: `表头与模板不一致：第 1 行应依次为 ${HEADERS.join('、')}`,
   empty: '文件中没有题目：请从第 2 行起每行填写一道题',
   tooMany: `一次最多导入 ${MAX_IMPORT_ROWS} 道题，请分成几个文件`,
+  unpacked: '文件内容过大（解压后超过 30 MB），请分成几个文件导入',
 } as const;
 
 export interface ImportRow {
@@ -65,6 +68,30 @@ export function buildTemplate(Excel: typeof ExcelJS): ExcelJS.Workbook {
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const END_OF_DIRECTORY = 0x06054b50;
+const DIRECTORY_ENTRY = 0x02014b50;
+
+/**
+ * The unpacked size of a zip's entries, read from its central directory (no entry is inflated); null when the
+ * directory cannot be read. ZIP64 sizes (0xFFFFFFFF) count as infinite: no template-sized workbook needs them.
+ */
+export function unpackedSize(data: Buffer): number | null {
+  let end = -1;
+  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 0xffff); i--) {
+    if (data.readUInt32LE(i) === END_OF_DIRECTORY) { end = i; break; }
+  }
+  if (end < 0) return null;
+  const entries = data.readUInt16LE(end + 10);
+  let at = data.readUInt32LE(end + 16);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > data.length || data.readUInt32LE(at) !== DIRECTORY_ENTRY) return null;
+    const size = data.readUInt32LE(at + 24);
+    total += size === 0xffffffff ? Infinity : size;
+    at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+  }
+  return total;
+}
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 
 /** Reads an uploaded workbook into rows with their errors, or refuses the file (422, a Chinese message). */
@@ -72,6 +99,9 @@ export async function readImport(Excel: typeof ExcelJS, data: Buffer): Promise<I
   if (data.length === 0) throw invalid('file', IMPORT_MESSAGES.noFile);
   if (data.subarray(0, 4).equals(OLE_MAGIC)) throw invalid('file', IMPORT_MESSAGES.xls);
   if (!data.subarray(0, 4).equals(ZIP_MAGIC)) throw invalid('file', IMPORT_MESSAGES.notXlsx);
+  const unpacked = unpackedSize(data);
+  if (unpacked === null) throw invalid('file', IMPORT_MESSAGES.unreadable);
+  if (unpacked > MAX_UNPACKED_BYTES) throw invalid('file', IMPORT_MESSAGES.unpacked);
   const book = new Excel.Workbook();
   try {
     await book.xlsx.load(data as unknown as ArrayBuffer);

@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { TestServer } from './harness';
 import { multipart } from './work-files';
@@ -33,4 +34,22 @@ export async function uploadImport(s: TestServer, token: string, data: Buffer, f
   const form = multipart('file', filename, data);
   const res = await s.app.inject({ method: 'POST', url: '/api/staff/bank/import', payload: form.body, headers: { 'content-type': form.contentType, authorization: `Bearer ${token}`, host: 'localhost' } });
   return { status: res.statusCode, body: res.json() };
+}
+
+/** A small zip (an .xlsx is one) whose only part unpacks to 40 MB: refused before anything is inflated. */
+export function unpacksHuge(): Buffer {
+  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const size = 40 * 1024 * 1024;
+  const packed = deflateRawSync(Buffer.alloc(size, 0x20));
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(packed.length, 18); local.writeUInt32LE(size, 22); local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(packed.length, 20); central.writeUInt32LE(size, 24); central.writeUInt16LE(name.length, 28);
+  const directoryAt = local.length + name.length + packed.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(1, 8); end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12); end.writeUInt32LE(directoryAt, 16);
+  return Buffer.concat([local, name, packed, central, name, end]);
 }
