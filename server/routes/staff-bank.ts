@@ -113,11 +113,7 @@ export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSou
       const b = request.body as { id?: number; type: number; question: string; options?: string[]; answer?: string; poins: number; analysis?: string };
       if (b.id) await ownQuestion(db, teacher, b.id);
       const checked = checkQuestion({ ...b, options: isChoice(b.type) ? b.options ?? [] : [], answer: b.answer ?? '' });
-      if (!checked.value) {
-        const message = checked.errors[0];
-        const fieldName = /选项/.test(message) && !/答案/.test(message) ? 'options' : /答案/.test(message) ? 'answer' : /分值/.test(message) ? 'poins' : /题型/.test(message) ? 'type' : 'question';
-        throw invalid(fieldName, message);
-      }
+      if (!checked.value) throw invalid(checked.errors[0].field, checked.errors[0].message);
       const at = now();
       const values = toRow(teacher, checked.value, at);
       if (b.id) {

@@ -47,61 +47,68 @@ export function parseType(raw: number | string): number | null {
 /** A choice answer's letters: "ABD", "A,B,D", "a b d" all read as A, B, D. */
 const lettersOf = (raw: string) => raw.toUpperCase().replace(/[\s,，、;；]+/g, '').split('');
 
-/** The stored question, or the messages of everything wrong with it (all of them, so a row is fixed in one go). */
-export function checkQuestion(input: QuestionInput): { value: BankQuestion; errors: [] } | { value: null; errors: string[] } {
-  const errors: string[] = [];
+export type QuestionField = 'type' | 'question' | 'options' | 'answer' | 'poins' | 'analysis';
+export interface QuestionError {
+  field: QuestionField;
+  message: string;
+}
+
+/** The stored question, or everything wrong with it (all of it, so a spreadsheet row is fixed in one go). */
+export function checkQuestion(input: QuestionInput): { value: BankQuestion; errors: [] } | { value: null; errors: QuestionError[] } {
+  const errors: QuestionError[] = [];
+  const fail = (field: QuestionField, message: string) => errors.push({ field, message });
   const type = parseType(input.type);
   if (type === null) {
     const given = String(input.type ?? '').trim();
-    errors.push(given ? `未知题型“${given}”（应为 单选、多选、判断、填空、名词解释、论述、简答）` : '缺少题型');
+    fail('type', given ? `未知题型“${given}”（应为 单选、多选、判断、填空、名词解释、论述、简答）` : '缺少题型');
   }
   const question = String(input.question ?? '').trim();
-  if (!question) errors.push('缺少题目');
-  else if (question.length > MAX_TEXT) errors.push(`题目过长，最多 ${MAX_TEXT} 个字`);
+  if (!question) fail('question', '缺少题目');
+  else if (question.length > MAX_TEXT) fail('question', `题目过长，最多 ${MAX_TEXT} 个字`);
 
   // Options: written from A on, no gaps; only choice questions keep them.
   const raw = (input.options ?? []).map((o) => String(o ?? '').trim());
   let last = raw.length - 1;
   while (last >= 0 && !raw[last]) last--;
   const options = raw.slice(0, last + 1);
-  if (options.length > LETTERS.length) errors.push('选项最多 10 个（A–J）');
+  if (options.length > LETTERS.length) fail('options', '选项最多 10 个（A–J）');
   const gap = options.findIndex((o) => !o);
   if (type !== null && isChoice(type)) {
-    if (gap >= 0) errors.push(`选项${LETTERS[gap]}为空，但后面的选项有内容`);
-    else if (options.length < 2) errors.push(`${typeName(type)}至少需要两个选项（选项A、选项B）`);
+    if (gap >= 0) fail('options', `选项${LETTERS[gap]}为空，但后面的选项有内容`);
+    else if (options.length < 2) fail('options', `${typeName(type)}至少需要两个选项（选项A、选项B）`);
   }
 
   let answer = String(input.answer ?? '').trim();
-  if (!answer) errors.push('缺少答案');
+  if (!answer) fail('answer', '缺少答案');
   else if (type !== null) {
     if (isChoice(type)) {
       const letters = lettersOf(answer);
       const outside = letters.find((l) => !LETTERS.includes(l));
-      if (outside) errors.push(`答案中的“${outside}”不是 A–J 的选项字母`);
+      if (outside) fail('answer', `答案中的“${outside}”不是 A–J 的选项字母`);
       else {
         const beyond = letters.find((l) => LETTERS.indexOf(l) >= options.length);
-        if (beyond && options.length >= 2 && gap < 0) errors.push(`答案“${beyond}”没有对应的选项（已填写 A–${LETTERS[options.length - 1]}）`);
+        if (beyond && options.length >= 2 && gap < 0) fail('answer', `答案“${beyond}”没有对应的选项（已填写 A–${LETTERS[options.length - 1]}）`);
         const unique = [...new Set(letters)].sort();
-        if (type === 1 && unique.length > 1) errors.push('单选题只能有一个答案');
+        if (type === 1 && unique.length > 1) fail('answer', '单选题只能有一个答案');
         answer = unique.join(type === 2 ? ' ' : '');
       }
     } else if (type === 3) {
       const word = JUDGE_WORDS[answer.toUpperCase()];
-      if (!word) errors.push('判断题答案应为“正确”或“错误”');
+      if (!word) fail('answer', '判断题答案应为“正确”或“错误”');
       else answer = word;
     } else if (type === 4) {
       answer = answer.replace(/[，、]/g, ' ').split(/\s+/).filter(Boolean).join(' ');
     }
-    if (answer.length > MAX_TEXT) errors.push(`答案过长，最多 ${MAX_TEXT} 个字`);
+    if (answer.length > MAX_TEXT) fail('answer', `答案过长，最多 ${MAX_TEXT} 个字`);
   }
 
   const rawPoints = typeof input.poins === 'string' ? input.poins.trim() : input.poins;
   const poins = rawPoints === '' || rawPoints === null || rawPoints === undefined ? NaN : Number(rawPoints);
-  if (!Number.isFinite(poins) || poins <= 0) errors.push('分值必须是正数');
-  else if (poins > MAX_POINTS) errors.push(`分值不能超过 ${MAX_POINTS} 分`);
+  if (!Number.isFinite(poins) || poins <= 0) fail('poins', '分值必须是正数');
+  else if (poins > MAX_POINTS) fail('poins', `分值不能超过 ${MAX_POINTS} 分`);
 
   const analysis = String(input.analysis ?? '').trim();
-  if (analysis.length > MAX_TEXT) errors.push(`解析过长，最多 ${MAX_TEXT} 个字`);
+  if (analysis.length > MAX_TEXT) fail('analysis', `解析过长，最多 ${MAX_TEXT} 个字`);
 
   if (errors.length || type === null) return { value: null, errors };
   return { value: { type, question, options: isChoice(type) ? options : [], answer, poins: Math.round(poins * 10) / 10, analysis }, errors: [] };

@@ -130,7 +130,7 @@ export async function readImport(Excel: typeof ExcelJS, data: Buffer): Promise<I
     const options = rest.slice(0, LETTERS.length);
     const [answer, poins, analysis] = rest.slice(LETTERS.length);
     const checked = checkQuestion({ type, question, options, answer, poins, analysis });
-    const errors: string[] = [...checked.errors];
+    const errors = checked.errors.map((e) => e.message);
     if (question) {
       const key = sameQuestionKey(type, question);
       const first = seen.get(key);
