@@ -121,8 +121,8 @@ export function template(source: string, scope: Scope): string {
   });
 }
 
-/** Names a YAML expression may start from: the template scope, the row/item of lists, route params and a detail page's record. */
-export const SCOPE_ROOTS = ['user', 'school', 'features', 'query', 'item', 'row', 'app', 'params', 'record'] as const;
+/** Names a YAML expression may start from: the template scope, the row/item of lists, route params, a detail page's record and an action's reply (data, in the route a button opens after it succeeded). */
+export const SCOPE_ROOTS = ['user', 'school', 'features', 'query', 'item', 'row', 'app', 'params', 'record', 'data'] as const;
 
 /**
  * Checks an expression without evaluating it: it must parse, start every name from a known root and call only

@@ -129,6 +129,36 @@ export interface TheoryTestTable {
   times: Defaulted<number>; // minutes allowed
   score: Defaulted<number>; // total points
   created_at: Defaulted<Timestamp>;
+  published: Defaulted<number>; // 0 a draft students do not see
+  review: Defaulted<number>; // key shown: 0 never, 1 after the test closed, 2 right after handing in
+}
+
+export interface TheoryExtraTimeTable {
+  test_id: number;
+  user_id: number;
+  minutes: number;
+}
+
+export interface BankQuestionTable {
+  id: Id;
+  school_id: number;
+  teacher_id: number;
+  type: number; // as theory_questions.type, 1..7
+  question: string;
+  content: Defaulted<string>; // JSON array of option texts (A..J)
+  answer: Defaulted<string>;
+  poins: Defaulted<number>;
+  analysis: Defaulted<string>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface QuestionImportTable {
+  id: Id;
+  teacher_id: number;
+  file_name: Defaulted<string>;
+  rows: string; // JSON: the parsed rows with their errors, until the teacher confirms
+  created_at: Defaulted<Timestamp>;
 }
 
 export interface TheoryTestClassTable {
@@ -145,6 +175,8 @@ export interface TheoryQuestionTable {
   poins: Defaulted<number>;
   answer: Defaulted<string>;
   sort: Defaulted<number>;
+  bank_id: Defaulted<number | null>; // the bank question it was copied from
+  analysis: Defaulted<string>;
 }
 
 export interface TheoryAttemptTable {

@@ -222,6 +222,9 @@ export interface Database {
   theory_questions: A.TheoryQuestionTable;
   theory_attempts: A.TheoryAttemptTable;
   theory_answers: A.TheoryAnswerTable;
+  theory_extra_time: A.TheoryExtraTimeTable;
+  bank_questions: A.BankQuestionTable;
+  question_imports: A.QuestionImportTable;
   topics: A.TopicTable;
   questionnaires: A.QuestionnaireTable;
   questionnaire_answers: A.QuestionnaireAnswerTable;

@@ -18,6 +18,8 @@ import { staffAnswerRoutes } from './staff-answers';
 import { staffAssignmentRoutes } from './staff-assignments';
 import { staffExportRoutes } from './staff-export';
 import { staffResultRoutes, staffTheoryRoutes } from './staff-theory';
+import { staffBankRoutes } from './staff-bank';
+import { staffTheoryBuildRoutes } from './staff-theory-build';
 import { taskRoutes } from './task';
 import { uploadRoutes } from './upload';
 import { systemRoutes, type SiteConfigSource } from './system';
@@ -57,6 +59,8 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   staffAssignmentRoutes(ctx);
   staffAnswerRoutes(ctx);
   staffTheoryRoutes(ctx);
+  staffTheoryBuildRoutes(ctx);
+  staffBankRoutes(ctx, opts);
   staffResultRoutes(ctx);
   staffExportRoutes(ctx, opts);
   adminLoginRoutes(ctx, opts);

@@ -6,6 +6,7 @@ import type { Db } from '../db';
 import { now } from '../db/time';
 import { currentUser } from '../http/auth';
 import { CLASSIFY_NAMES } from '../services/assignments';
+import { loadExcel, XLSX_MIME } from '../services/excel';
 import { attachment, csvCell, minutes, safeSegment, scoreStats, uniqueNamer, workFiles } from '../services/staff-export';
 import { allStudentWork, rosterClasses, submissionBatches, type ScopedAssignment, type StudentWork } from '../services/staff-roster';
 import { assignmentInScope } from '../services/staff-scope';
@@ -17,11 +18,6 @@ import { defineRoute, field, objectSchema, type RouteContext } from './define';
  * Both are plain GETs: a browser download cannot add an Authorization header, so they are also reached with the
  * `token` cookie the client keeps (http/auth.ts tokenOf), like /files/.
  */
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** exceljs takes ≈ 0.4 s and 30 MB to load: only a server that exports pays for it, once. */
-let excel: Promise<typeof ExcelJS> | null = null;
-const loadExcel = () => (excel ??= import('exceljs').then((m) => (m.default ?? m) as typeof ExcelJS));
 const EXT_OF_MIME: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /** Shanghai wall-clock text → a Date whose local fields read the same, which is how zip entries store their time. */

@@ -20,7 +20,7 @@ const paging = {
 };
 
 /** A theory test the teacher may see: their school, and written by them or given to a class they teach. */
-async function testInScope(db: Db, teacher: User, id: number) {
+export async function testInScope(db: Db, teacher: User, id: number) {
   const taught = await taughtClassIds(db, teacher);
   const test = await db.selectFrom('theory_tests as t').selectAll('t').where('t.id', '=', id).where('t.school_id', '=', teacher.school_id)
     .where((eb) => eb.or([
@@ -58,14 +58,22 @@ export function staffTheoryRoutes(ctx: RouteContext): void {
       ]));
       const total = Number((await list.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
       const rows = await list.select((eb) => [
-        't.id', 't.name', 't.start_time', 't.end_time', 't.times', 't.score',
+        't.id', 't.name', 't.start_time', 't.end_time', 't.times', 't.score', 't.published', 't.teacher_id',
+        eb.selectFrom('theory_questions as q').select(eb.fn.countAll<number>().as('n')).whereRef('q.test_id', '=', 't.id').as('questions'),
+        eb.selectFrom('theory_attempts as a').select(eb.fn.countAll<number>().as('n')).whereRef('a.test_id', '=', 't.id').as('attempts'),
         eb.selectFrom('theory_attempts as a').innerJoin('users as u', 'u.id', 'a.user_id').select(eb.fn.countAll<number>().as('n'))
           .whereRef('a.test_id', '=', 't.id').where('a.status', '!=', 'in_progress').where('u.class_id', 'in', classes).as('finished'),
         eb.selectFrom('theory_answers as x').innerJoin('theory_attempts as a', 'a.id', 'x.attempt_id').innerJoin('users as u', 'u.id', 'a.user_id')
           .select(eb.fn.countAll<number>().as('n')).whereRef('a.test_id', '=', 't.id').where('a.status', '!=', 'in_progress')
           .where('x.isright', '=', 0).where('u.class_id', 'in', classes).as('pending'),
       ]).orderBy('t.start_time', 'desc').orderBy('t.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
-      return { data: rows.map((r) => ({ ...r, finished: Number(r.finished ?? 0), pending: Number(r.pending ?? 0) })), total, page, page_size: pageSize };
+      return {
+        data: rows.map(({ teacher_id, ...r }) => ({
+          ...r, finished: Number(r.finished ?? 0), pending: Number(r.pending ?? 0), questions: Number(r.questions ?? 0), attempts: Number(r.attempts ?? 0),
+          mine: teacher_id === teacher.id ? 1 : 0,
+        })),
+        total, page, page_size: pageSize,
+      };
     },
   });
 

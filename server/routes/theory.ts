@@ -4,7 +4,7 @@ import { refuse } from '../http/errors';
 import { typeName } from '../services/theory-grading';
 import {
   asOfNow, attemptState, findAttempt, findTest, finishOverdue, gradeOnRead, isOverdue, MESSAGES, optionsOf, questionsOf, saveAnswer,
-  startAttempt, submitAttempt, summary, testState, visibleTests,
+  showsKey, startAttempt, submitAttempt, summary, testState, visibleTests, withExtraTime,
 } from '../services/theory';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 
@@ -34,7 +34,8 @@ export function theoryRoutes(ctx: RouteContext): void {
       const rows = await visibleTests(db, user)
         .leftJoin('users as teacher', 'teacher.id', 'theory_tests.teacher_id')
         .leftJoin('theory_attempts as attempt', (join) => join.onRef('attempt.test_id', '=', 'theory_tests.id').on('attempt.user_id', '=', user.id))
-        .select(['theory_tests.id', 'theory_tests.name', 'theory_tests.start_time', 'theory_tests.end_time', 'theory_tests.times', 'theory_tests.score', 'teacher.realname as teacher', 'attempt.id as attempt_id', 'attempt.status', 'attempt.deadline_at', 'attempt.score as user_score'])
+        .leftJoin('theory_extra_time as x', (join) => join.onRef('x.test_id', '=', 'theory_tests.id').on('x.user_id', '=', user.id))
+        .select(['x.minutes as extra_minutes', 'theory_tests.id', 'theory_tests.name', 'theory_tests.start_time', 'theory_tests.end_time', 'theory_tests.times', 'theory_tests.score', 'teacher.realname as teacher', 'attempt.id as attempt_id', 'attempt.status', 'attempt.deadline_at', 'attempt.score as user_score'])
         .select((eb) => eb.selectFrom('theory_answers as waiting').select((w) => w.fn.countAll<number>().as('n'))
           .whereRef('waiting.attempt_id', '=', 'attempt.id').where('waiting.isright', '=', 0).as('pending'))
         .orderBy('theory_tests.start_time', 'desc')
@@ -42,7 +43,9 @@ export function theoryRoutes(ctx: RouteContext): void {
         .limit(perPage)
         .offset((page - 1) * perPage)
         .execute();
-      const data = await Promise.all(rows.map(async ({ start_time, end_time, attempt_id, status, deadline_at, user_score, pending, ...r }) => {
+      const data = await Promise.all(rows.map(async (row) => {
+        // The student's own closing time: later by the extra time a teacher granted them.
+        const { start_time, end_time, attempt_id, status, deadline_at, user_score, pending, extra_minutes: _extra, ...r } = withExtraTime(row, row.extra_minutes);
         const attempt = attempt_id !== null && status !== null && deadline_at !== null ? { id: attempt_id, test_id: r.id, status, deadline_at } : null;
         const state = testState({ start_time, end_time }, attempt && asOfNow(attempt));
         // Overdue but not yet recorded by the sweep: the score it will get, computed without writing.
@@ -130,8 +133,8 @@ export function theoryRoutes(ctx: RouteContext): void {
       if (!attempt || asOfNow(attempt).status === 'in_progress') throw refuse(MESSAGES.notSubmitted);
       // Overdue and not yet recorded: graded in memory exactly as the sweep will record it (a GET never writes).
       const inMemory = isOverdue(attempt) ? (await gradeOnRead(db, attempt)).results : null;
-      // The key is shown once the test is over for everyone, so a classmate still answering cannot be told it.
-      const showKey = now() > test.end_time;
+      // The key follows the test's review option (services/theory.ts showsKey): by default once the test is over for everyone.
+      const showKey = await showsKey(db, test);
       const questions = await questionsOf(db, test.id);
       const answers: Map<number, { answer: string; isright: number; poins: number }> =
         inMemory ?? new Map((await db.selectFrom('theory_answers').selectAll().where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]));
@@ -140,6 +143,7 @@ export function theoryRoutes(ctx: RouteContext): void {
         return {
           id: q.id, no: (page - 1) * perPage + i + 1, type: q.type, type_name: typeName(q.type), test_content: q.question, content: optionsOf(q.content),
           answer: a?.answer ?? '', isright: a?.isright ?? 2, poins: a?.poins ?? 0, full_poins: q.poins, right_answer: showKey ? q.answer : null,
+          analysis: showKey && q.analysis ? q.analysis : null, key_note: showKey ? '' : test.review === 0 ? '不公布' : '考试结束后公布',
         };
       });
       return { data, meta: meta(page, perPage, questions.length, { test: { id: test.id, name: test.name, score: test.score }, attempt: await summary(db, attempt.id) }) };

@@ -38,6 +38,7 @@ export function visibleTests(db: Db, user: User) {
   return db
     .selectFrom('theory_tests')
     .where('theory_tests.school_id', '=', user.school_id)
+    .where('theory_tests.published', '=', 1)
     .where((eb) =>
       eb.or([
         eb.not(eb.exists(eb.selectFrom('theory_test_classes').select('theory_test_classes.test_id').whereRef('theory_test_classes.test_id', '=', 'theory_tests.id'))),
@@ -48,11 +49,50 @@ export function visibleTests(db: Db, user: User) {
     );
 }
 
-/** A test the student may see, else 404 (another school's test looks exactly like a missing one). */
-export async function findTest(db: Db, user: User, id: number): Promise<Test> {
-  const test = await visibleTests(db, user).selectAll('theory_tests').where('theory_tests.id', '=', id).executeTakeFirst();
+/**
+ * A test the student may see, else 404 (another school's test looks exactly like a missing one). Extra time a teacher
+ * granted this student is already in it: `end_time` is the student's own closing time, `extra_minutes` the grant.
+ */
+export async function findTest(db: Db, user: User, id: number): Promise<StudentTest> {
+  const test = await visibleTests(db, user)
+    .leftJoin('theory_extra_time as x', (join) => join.onRef('x.test_id', '=', 'theory_tests.id').on('x.user_id', '=', user.id))
+    .selectAll('theory_tests').select('x.minutes as extra_minutes').where('theory_tests.id', '=', id).executeTakeFirst();
   if (!test) throw notFound(MESSAGES.noTest);
-  return test;
+  return withExtraTime(test, test.extra_minutes);
+}
+
+export type StudentTest = Test & { extra_minutes: number };
+
+/** The test as one student sees it: closing `minutes` later (extra time granted by a teacher). */
+export function withExtraTime<T extends Pick<Test, 'end_time'>>(test: T, minutes: number | null | undefined): T & { extra_minutes: number } {
+  const extra = Math.max(0, Number(minutes ?? 0));
+  if (!extra) return { ...test, extra_minutes: 0 };
+  return { ...test, end_time: addMinutes(test.end_time, extra), extra_minutes: extra };
+}
+
+export const addMinutes = (at: string, minutes: number) => formatTimestamp(new Date((parseTimestamp(at)?.getTime() ?? Date.now()) + minutes * 60_000));
+
+/**
+ * The attempt's deadline: the time limit (plus the student's extra time) from its start, never past the student's own
+ * closing time. `test.end_time` is already the student's (see withExtraTime).
+ */
+export function deadlineOf(test: Pick<StudentTest, 'times' | 'end_time' | 'extra_minutes'>, startedAt: string): string {
+  if (test.times <= 0) return test.end_time;
+  const limit = addMinutes(startedAt, test.times + test.extra_minutes);
+  return limit < test.end_time ? limit : test.end_time;
+}
+
+/**
+ * Whether the student may see the key after handing in: never (review 0), at once (2), or once the test has closed
+ * for everyone, extra time included (1, the default), so a classmate still answering cannot be told it.
+ */
+export async function showsKey(db: Db, test: Pick<Test, 'id' | 'review'>): Promise<boolean> {
+  if (test.review === 0) return false;
+  if (test.review === 2) return true;
+  const row = await db.selectFrom('theory_tests').leftJoin('theory_extra_time as x', 'x.test_id', 'theory_tests.id')
+    .select((eb) => ['theory_tests.end_time', eb.fn.max('x.minutes').as('extra')]).where('theory_tests.id', '=', test.id)
+    .groupBy('theory_tests.end_time').executeTakeFirst();
+  return !!row && now() > addMinutes(row.end_time, Number(row.extra ?? 0));
 }
 
 export function questionsOf(db: Db, testId: number) {
@@ -170,7 +210,7 @@ export async function attemptState(db: Db, stored: Attempt) {
 }
 
 /** Starts the student's attempt (once per test), or returns the one in progress. */
-export async function startAttempt(db: Db, user: User, test: Test): Promise<Attempt> {
+export async function startAttempt(db: Db, user: User, test: StudentTest): Promise<Attempt> {
   await finishOverdue(db, user.id);
   const existing = await findAttempt(db, user.id, test.id);
   if (existing) {
@@ -180,8 +220,7 @@ export async function startAttempt(db: Db, user: User, test: Test): Promise<Atte
   const current = now();
   if (current < test.start_time) throw refuse(MESSAGES.notStarted);
   if (current > test.end_time) throw refuse(MESSAGES.ended);
-  const limit = test.times > 0 ? formatTimestamp(new Date(Date.now() + test.times * 60_000)) : test.end_time;
-  const deadline = limit < test.end_time ? limit : test.end_time;
+  const deadline = deadlineOf(test, current);
   // The unique (test_id, user_id) index makes a double click start one attempt; the loser reads the winner's.
   await db.insertInto('theory_attempts').values({ test_id: test.id, user_id: user.id, started_at: current, deadline_at: deadline }).onConflict((oc) => oc.columns(['test_id', 'user_id']).doNothing()).execute();
   return (await findAttempt(db, user.id, test.id))!;

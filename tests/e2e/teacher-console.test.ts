@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import yauzl from 'yauzl';
 import { DOCX, PNG } from '../server/work-files';
 import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+import { pickDateTime } from './staff-forms';
 
 // Accounts that write here: teacher1 (publishes and grades) and stu00001 (in a class teacher1 teaches; no other
 // browser test uses it).
@@ -51,21 +52,6 @@ async function teacherSignIn(route: string): Promise<Page> {
   await page.getByRole('button', { name: '登录' }).click();
   await page.waitForURL(new RegExp(`#${route.replace(/[/?]/g, '\\$&')}$`));
   return page;
-}
-
-/** Picks a day and time in a datetime field: the calendar is paged forward until the day shows. */
-async function pickDateTime(page: Page, field: string, at: dayjs.Dayjs) {
-  const dialog = page.getByRole('dialog').first();
-  await dialog.locator(`#root_${field}`).click();
-  const picker = page.locator('.mantine-Popover-dropdown:visible').filter({ has: page.locator('.mantine-DateTimePicker-day') }).last();
-  const day = picker.locator(`button[aria-label="${at.locale('zh-cn').format('D MMMM YYYY')}"]:not([data-outside])`);
-  for (let i = 0; i < 3 && !(await day.isVisible()); i++) await picker.locator('[data-direction="next"]').first().click();
-  await day.click();
-  const [hour, minute] = await picker.getByRole('spinbutton').all();
-  await hour.fill(at.format('HH'));
-  await minute.fill(at.format('mm'));
-  await picker.getByRole('button', { name: '确定', exact: true }).click();
-  await expect.poll(() => page.getByRole('dialog').first().locator(`#root_${field}`).textContent()).toBe(at.format('YYYY-MM-DD HH:mm'));
 }
 
 describe('teacher console: the homework loop as two people', () => {

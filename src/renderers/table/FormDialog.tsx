@@ -1,5 +1,5 @@
 import { Button, Center, Loader, Modal } from '@mantine/core';
-import type { ErrorSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { serverErrorsToErrorSchema } from '../form/messages';
 import { SchemaForm } from '../form/SchemaForm';
@@ -16,9 +16,19 @@ function fieldErrors(reason: unknown): Record<string, string[]> | undefined {
   return errors && typeof errors === 'object' ? (errors as Record<string, string[]>) : undefined;
 }
 
-/** Only the values the form's schema knows: an edit form's reply carries display fields the server would not accept. */
-function pick(schemaProps: Record<string, unknown> | undefined, values: Values): Values {
-  return Object.fromEntries(Object.entries(values).filter(([k, v]) => k in (schemaProps ?? {}) && v !== null));
+/**
+ * Only the values the form's schema knows: an edit form's reply carries display fields the server would not accept.
+ * Fields that appear through `dependencies` (e.g. a question's options, shown for choice questions only) count too.
+ */
+function pick(schema: RJSFSchema, values: Values): Values {
+  const known = new Set(Object.keys(schema.properties ?? {}));
+  for (const dependency of Object.values(schema.dependencies ?? {})) {
+    if (Array.isArray(dependency) || typeof dependency !== 'object') continue;
+    for (const branch of [dependency, ...((dependency as RJSFSchema).oneOf ?? [])]) {
+      if (branch && typeof branch === 'object') for (const key of Object.keys((branch as RJSFSchema).properties ?? {})) known.add(key);
+    }
+  }
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => known.has(k) && v !== null));
 }
 
 /**
@@ -34,9 +44,13 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
   const [initial, setInitial] = useState<Values | undefined>(form.load ? undefined : startValues);
   // A new key per opening gives a fresh form each time.
   const [round, setRound] = useState(0);
+  // What the teacher has typed, held here: rjsf starts again from `formData` whenever its schema changes (choices that
+  // arrive late, a configuration reload), which would otherwise wipe a half-filled form.
+  const [draft, setDraft] = useState<Values | undefined>();
 
   const close = () => {
     setServerErrors(undefined);
+    setDraft(undefined);
     setRound((n) => n + 1);
     setInitial(form.load ? undefined : startValues());
     onClose();
@@ -52,7 +66,7 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
     if (!opened || !form.load) return;
     let alive = true;
     api.call<unknown>(form.load.endpoint, resolveParams(form.load.params, scope)).then(
-      (data) => alive && setInitial(pick(form.schema.properties as Values, (readPath(data, form.load!.item) ?? {}) as Values)),
+      (data) => alive && setInitial(pick(form.schema, (readPath(data, form.load!.item) ?? {}) as Values)),
       () => alive && onClose(), // the api client has said why; nothing to edit
     );
     return () => {
@@ -71,13 +85,16 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
 
   const send = async (data: Values) => {
     setServerErrors(undefined);
+    let message = '';
     try {
-      await api.call(form.submit.endpoint, { ...resolveParams(form.submit.params, scope), ...data });
+      message = (await api.callWithMessage(form.submit.endpoint, { ...resolveParams(form.submit.params, scope), ...data })).message;
     } catch (reason) {
       setServerErrors(serverErrorsToErrorSchema(fieldErrors(reason)));
       return;
     }
-    if (form.submit.successMessage) notify.success(form.submit.successMessage);
+    // Without a message of its own the form shows the server's (e.g. 保存成功，共 5 道题), unless that is the bare default.
+    const said = form.submit.successMessage ?? (message && message !== 'success' ? message : '');
+    if (said) notify.success(said);
     close();
     onDone();
   };
@@ -92,7 +109,8 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
           schema={schema}
           uiSchema={uiSchema}
           messages={form.messages}
-          formData={initial}
+          formData={draft ?? initial}
+          onChange={setDraft}
           extraErrors={serverErrors}
           submitLabel={form.submit.label ?? '确定'}
           onSubmit={send}

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { emitAction } from '../shared/actions';
 import { api, notify } from '../shared/engine';
@@ -7,27 +7,38 @@ import { resolveLink } from '../shared/links';
 import { resolveParams } from '../shared/request';
 import type { TemplateScope } from '../shared/source';
 import { FormDialog } from './FormDialog';
-import type { RowAction } from './schema.gen';
+import type { RowAction, ToolbarButton } from './schema.gen';
+
+type ThenLink = { path: string; query?: Record<string, string | number | boolean> };
 
 type Row = Record<string, unknown>;
 
 /**
- * One button of a row: opens a route (`link`), posts to a call after a confirmation (`post` + `confirm`), opens a form
- * dialog (`form`), downloads what a GET call answers (`download`), or raises app:action for a bespoke piece. After a post or a form the list reloads (`onDone`).
+ * One button of a row or of a table's toolbar (`toolbar`: a full-size button): opens a route (`link`), posts to a call
+ * after a confirmation (`post` + `confirm`), opens a form dialog (`form`), downloads what a GET call answers
+ * (`download`), sends a chosen file (`upload`), or raises app:action for a bespoke piece. After a post, a form or an
+ * upload the list reloads (`onDone`), unless `then` names a route to open.
  */
-export function RowActionButton({ action, row, scope, screen, onDone }: { action: RowAction; row: Row; scope: TemplateScope; screen?: string; onDone?: () => void }) {
+export function RowActionButton({ action, row, scope, screen, onDone, toolbar }: { action: RowAction | ToolbarButton; row: Row; scope: TemplateScope; screen?: string; onDone?: () => void; toolbar?: boolean }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'confirm' | 'form' | null>(null);
   const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // After success: the `then` route (its templates may read the reply as `data`), else the list reloads.
+  const finish = (then: ThenLink | undefined, data: unknown) => {
+    if (then) navigate(resolveLink([then], { ...scope, data }) ?? then.path);
+    else onDone?.();
+  };
 
   const post = async () => {
     if (!action.post) return;
     setBusy(true);
     try {
-      const { message } = await api.callWithMessage(action.post.endpoint, resolveParams(action.post.params, scope));
+      const { data, message } = await api.callWithMessage(action.post.endpoint, resolveParams(action.post.params, scope));
       notify.success(action.post.successMessage ?? (message && message !== 'success' ? message : '操作成功'));
       setDialog(null);
-      onDone?.();
+      finish(action.post.then, data);
     } catch {
       // the api client has told the user why
     } finally {
@@ -55,19 +66,38 @@ export function RowActionButton({ action, row, scope, screen, onDone }: { action
     if (action.download.message) notify.success(action.download.message);
   };
 
+  const upload = async (file: File | undefined) => {
+    if (!action.upload || !file) return;
+    setBusy(true);
+    try {
+      const data = await api.upload(action.upload.endpoint, file);
+      if (action.upload.message) notify.success(action.upload.message);
+      finish(action.upload.then, data);
+    } catch {
+      // the api client has told the user why
+    } finally {
+      setBusy(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
   const click = () => {
-    if (action.download) download();
+    if (action.upload) fileInput.current?.click();
+    else if (action.download) download();
     else if (action.link) navigate(resolveLink([action.link], scope) ?? action.link.path);
     else if (action.form) setDialog('form');
     else if (action.post) (action.confirm ? setDialog('confirm') : void post());
-    else emitAction({ action: action.action, row, screen });
+    else if (action.action) emitAction({ action: action.action, row, screen });
   };
 
   return (
     <>
-      <Button size="compact-sm" variant="light" color={action.color} loading={busy && !dialog} onClick={click} data-action={action.action}>
+      <Button size={toolbar ? 'sm' : 'compact-sm'} variant={toolbar ? 'filled' : 'light'} color={action.color} loading={busy && !dialog} onClick={click} data-action={action.action}>
         {action.label}
       </Button>
+      {action.upload && (
+        <input ref={fileInput} type="file" hidden accept={action.upload.accept} data-upload={action.upload.endpoint} onChange={(e) => void upload(e.currentTarget.files?.[0])} />
+      )}
       {action.post && action.confirm && (
         <Modal opened={dialog === 'confirm'} onClose={() => setDialog(null)} title="请确认" size="sm" centered>
           <Text size="sm">{action.confirm}</Text>

@@ -1,18 +1,18 @@
-import { Button, Group } from '@mantine/core';
-import { useState } from 'react';
-import { FormDialog } from './FormDialog';
+import { Group } from '@mantine/core';
+import { evaluate } from '../shared/engine';
+import type { TemplateScope } from '../shared/source';
+import { RowActionButton } from './RowActionButton';
 import type { ToolbarButton } from './schema.gen';
 
-/** The buttons above a table; each opens its YAML form in a dialog and reloads the list after a successful post. */
-export function Toolbar({ buttons, onDone }: { buttons: ToolbarButton[]; onDone: () => void }) {
-  const [open, setOpen] = useState<number | null>(null);
+/**
+ * The buttons above a table: the same kinds as a row's (form dialog, post, download, upload, link), their templates and
+ * `when` over `record` (the list reply's data); after a form, post or upload the list reloads.
+ */
+export function Toolbar({ buttons, scope, screen, onDone }: { buttons: ToolbarButton[]; scope: TemplateScope; screen?: string; onDone: () => void }) {
   return (
     <Group mb="md" gap="sm">
-      {buttons.map((button, i) => (
-        <span key={i}>
-          <Button color={button.color} onClick={() => setOpen(i)}>{button.label}</Button>
-          <FormDialog form={button.form} opened={open === i} onClose={() => setOpen(null)} onDone={onDone} />
-        </span>
+      {buttons.filter((b) => b.when === undefined || evaluate(b.when, scope)).map((button, i) => (
+        <RowActionButton key={`${i}-${button.label}`} action={button} row={{}} scope={scope} screen={screen} onDone={onDone} toolbar />
       ))}
     </Group>
   );

@@ -35,7 +35,7 @@ export function CellView({ column, row, screen, onDone }: { column: TableColumn;
       return (
         <Group gap="xs" wrap="nowrap">
           {(column.actions ?? []).filter((a) => a.when === undefined || evaluate(a.when, scope)).map((a) => (
-            <RowActionButton key={a.action} action={a} row={row} scope={scope} screen={screen} onDone={onDone} />
+            <RowActionButton key={a.action ?? a.label} action={a} row={row} scope={scope} screen={screen} onDone={onDone} />
           ))}
         </Group>
       );

@@ -52,7 +52,7 @@ export interface DialogForm {
      */
     cancelLabel?: string;
     /**
-     * Toast shown after a successful post.
+     * Toast shown after a successful post. Default the server's message, unless that is the bare `success`.
      */
     successMessage?: string;
   };
