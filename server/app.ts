@@ -12,6 +12,8 @@ import { installAuth } from './http/auth';
 import { clientErrorHandler } from './http/client-errors';
 import { installErrorHandling } from './http/envelope';
 import { installRequestLog, requestId } from './http/request-log';
+import { installSecurityHeaders, type ContentSources } from './http/security-headers';
+import { serveSpaIndex } from './http/spa-index';
 import type { RouteContext } from './routes/define';
 import { registerRoutes } from './routes';
 import { configureSessions, type SessionSettings } from './services/sessions';
@@ -39,6 +41,8 @@ export interface AppOptions {
   partnerSecret?: string;
   /** Idle timeout and validated-session cache (services/sessions.ts); defaults when absent. */
   sessions?: Partial<SessionSettings>;
+  /** Sources the Content-Security-Policy allows besides this site (read per request; `security.contentSources`). */
+  contentSources?: () => ContentSources;
 }
 
 export const DEV_PARTNER_SECRET = 'dev-partner-secret';
@@ -60,6 +64,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   installAuth(app);
   installRequestLog(app);
+  await installSecurityHeaders(app, opts.contentSources);
   configureSessions(opts.db, opts.sessions ?? {});
   // gzip for the site and API replies: the main script shrinks from ~1.4 MB to ~450 KB on the wire.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
@@ -85,7 +90,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // /files/ (uploads) is served by server/routes/upload.ts: only to the file's owner.
   fs.mkdirSync(path.join(opts.dataDir, 'uploads'), { recursive: true });
   if (opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html'))) {
-    await app.register(staticFiles, { root: opts.distDir, prefix: '/', decorateReply: false, wildcard: true });
+    serveSpaIndex(app, opts.distDir);
+    await app.register(staticFiles, { root: opts.distDir, prefix: '/', decorateReply: false, wildcard: true, index: false });
   }
   return app;
 }

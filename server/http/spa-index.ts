@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { styleNonce } from './security-headers';
+
+/** What vite.config.ts (`html.cspNonce`) writes where each reply's nonce goes. */
+export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/**
+ * The built site's index.html at `/` and `/index.html`, with this reply's style nonce in place of the placeholder
+ * (the `<meta property="csp-nonce">` the client hands to Mantine, and the tags Vite wrote). Never cached: a cached
+ * page would carry an old nonce under a new policy. Read once; a new build comes with a restart.
+ */
+export function serveSpaIndex(app: FastifyInstance, distDir: string): void {
+  const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const parts = template.split(NONCE_PLACEHOLDER);
+  const handler = async (_request: unknown, reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(parts.join(styleNonce(reply)));
+  app.get('/', { schema: { hide: true } }, handler);
+  app.get('/index.html', { schema: { hide: true } }, handler);
+}
