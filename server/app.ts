@@ -10,7 +10,7 @@ import type { Db } from './db';
 import type { Contract } from './contract';
 import { installAuth } from './http/auth';
 import { clientErrorHandler } from './http/client-errors';
-import { installErrorHandling } from './http/envelope';
+import { frameworkErrors, installErrorHandling } from './http/envelope';
 import { installRequestLog, requestId } from './http/request-log';
 import { installSecurityHeaders, type ContentSources } from './http/security-headers';
 import { serveSpaIndex } from './http/spa-index';
@@ -57,6 +57,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: (opts.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
+    frameworkErrors,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true, keywords: ['errorMessage'] } },
   });
   const defaultDomain = opts.defaultDomain ?? 'demo';
