@@ -4,6 +4,7 @@ import { propsSchemas } from '../shared/props-schemas';
 import { formatProblems, readSettings } from './boot/settings';
 import { prepareDatabase } from './boot/prepare';
 import { createConfigStore, formatIssue } from './config';
+import { liveContentSources } from './http/content-sources';
 import { loadContract } from './contract';
 import { openDatabase } from './db';
 import { DEMO_PASSWORD, TEACHER_PASSWORD } from './seed';
@@ -29,6 +30,7 @@ async function main() {
   const app = await buildApp({
     db: opened.db, contract, config, dataDir, distDir, logLevel: settings.logLevel, trustProxy: settings.trustProxy,
     defaultDomain: settings.defaultDomain, partnerSecret: settings.partnerSecret, sessions: sessionSettingsFromEnv(process.env),
+    contentSources: liveContentSources(config),
   });
   const stopHousekeeping = startHousekeeping(opened.db, { dataDir, config, intervalMs: settings.housekeepingMinutes * 60_000, log: (result) => app.log.info({ pruned: result }, 'housekeeping') });
   const shutdown = async () => {

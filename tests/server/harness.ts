@@ -80,7 +80,7 @@ async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: Ope
   };
 }
 
-export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', options: Pick<AppOptions, 'sessions'> = {}): Promise<TestServer> {
+export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', options: Pick<AppOptions, 'sessions' | 'distDir' | 'trustProxy' | 'contentSources'> = {}): Promise<TestServer> {
   const { opened, dataDir, databaseUrl, dispose } = await freshDatabase(kind);
   await migrate(opened.db, opened.dialect);
   await seed(opened.db, { referenceDate: REFERENCE_DATE });
