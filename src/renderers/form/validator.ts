@@ -46,7 +46,8 @@ function paramsFor(error: ValidationError): Record<string, unknown> {
 function toRjsfError(error: ValidationError): RJSFValidationError {
   const params = paramsFor(error);
   const base = error.path.map((part) => `.${part}`).join('');
-  const property = error.name === 'required' ? `${base}.${String(params.missingProperty)}` : base;
+  const missing = String(params.missingProperty);
+  const property = error.name !== 'required' ? base : base ? `${base}.${missing}` : missing;
   const message = error.message;
   return { name: error.name, property, message, params, stack: `${property} ${message}`.trim(), schemaPath: undefined, title: '' };
 }
