@@ -9,13 +9,18 @@ export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 /**
  * The built site's index.html at `/` and `/index.html`, with this reply's style nonce in place of the placeholder
  * (the `<meta property="csp-nonce">` the client hands to Mantine, and the tags Vite wrote). Never cached: a cached
- * page would carry an old nonce under a new policy. Read once; a new build comes with a restart.
+ * page would carry an old nonce under a new policy. Read again when the file changes (a new build deployed in place).
  */
 export function serveSpaIndex(app: FastifyInstance, distDir: string): void {
-  const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const parts = template.split(NONCE_PLACEHOLDER);
+  const file = path.join(distDir, 'index.html');
+  let read = { mtimeMs: -1, parts: [] as string[] };
+  const parts = () => {
+    const { mtimeMs } = fs.statSync(file);
+    if (mtimeMs !== read.mtimeMs) read = { mtimeMs, parts: fs.readFileSync(file, 'utf8').split(NONCE_PLACEHOLDER) };
+    return read.parts;
+  };
   const handler = async (_request: unknown, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(parts.join(styleNonce(reply)));
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(parts().join(styleNonce(reply)));
   app.get('/', { schema: { hide: true } }, handler);
   app.get('/index.html', { schema: { hide: true } }, handler);
 }
