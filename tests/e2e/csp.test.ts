@@ -8,7 +8,8 @@ import { watchCsp } from './csp';
 // code), the bundled demo app, and that a breach is really caught (so a silent watcher cannot pass the walk).
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // This file breaches the policy on purpose (to prove breaches are seen), so it checks its contexts itself.
+  browser = await launchBrowser({ watchCsp: false });
 });
 afterAll(async () => browser?.close());
 
@@ -72,6 +73,15 @@ describe('pages under the policy', () => {
     await expect.poll(() => violations().join('\n')).toMatch(/style-src/);
     await expect.poll(() => violations().join('\n')).toMatch(/script-src/);
     await context.close();
+  });
+
+  it('every browser test file fails on a breach: launchBrowser watches its contexts and close() reports them', async () => {
+    const watched = await launchBrowser();
+    const page = await watched.newPage();
+    await page.goto(`${baseURL()}/#/login`);
+    await page.getByPlaceholder('请输入账号').waitFor();
+    await page.evaluate(() => document.head.appendChild(document.createElement('style')).append('p { color: red }'));
+    await expect(watched.close()).rejects.toThrow(/Content-Security-Policy breached:\n.*style-src/);
   });
 
   it('a student logs in through the form (validated without eval) with no breach', async () => {
