@@ -18,12 +18,15 @@ import type { RouteContext } from './routes/define';
 import { registerRoutes } from './routes';
 import { configureSessions, type SessionSettings } from './services/sessions';
 import type { SiteConfigSource } from './routes/system';
+import { localStorage, type FileStorage } from './storage';
 
 export interface AppOptions {
   db: Db;
   contract: Contract;
   config: SiteConfigSource;
   dataDir: string;
+  /** Where uploaded files live; `<dataDir>/uploads` on this node's disk when absent. */
+  storage?: FileStorage;
   /** Built client (vite build output); not served when absent (API-only, e.g. in server tests). */
   distDir?: string;
   /** Domain label of the school that serves hosts matching no school (plain localhost, an IP). */
@@ -79,7 +82,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const ctx: RouteContext = { app, db: opts.db, contract: opts.contract };
-  registerRoutes(ctx, { config: opts.config, defaultDomain, dataDir: opts.dataDir, partnerSecret: opts.partnerSecret ?? DEV_PARTNER_SECRET });
+  const storage = opts.storage ?? localStorage(path.join(opts.dataDir, 'uploads'));
+  registerRoutes(ctx, { config: opts.config, defaultDomain, storage, partnerSecret: opts.partnerSecret ?? DEV_PARTNER_SECRET });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(staticFiles, { root: SEED_ASSETS, prefix: '/assets/seed/', decorateReply: false, index: false });
@@ -88,8 +92,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(staticFiles, { root: path.resolve(import.meta.dirname, 'assets/sim'), prefix: '/sim/assets/', decorateReply: false, index: false, allowedPath: (file) => /\.(js|css)$/.test(file) });
   // Demo external applications (the landing page's 3D app) so the single sign-on flow runs locally.
   await app.register(staticFiles, { root: path.resolve(import.meta.dirname, 'assets/apps'), prefix: '/apps/', decorateReply: false, index: ['index.html'] });
-  // /files/ (uploads) is served by server/routes/upload.ts: only to the file's owner.
-  fs.mkdirSync(path.join(opts.dataDir, 'uploads'), { recursive: true });
+  // /files/ (uploads) is served by server/routes/upload.ts from the storage: only to those who may see the file.
+  if (storage.kind === 'local') fs.mkdirSync(path.join(opts.dataDir, 'uploads'), { recursive: true });
   if (opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html'))) {
     serveSpaIndex(app, opts.distDir);
     await app.register(staticFiles, { root: opts.distDir, prefix: '/', decorateReply: false, wildcard: true, index: false });

@@ -10,6 +10,7 @@ import { openDatabase } from './db';
 import { DEMO_PASSWORD, TEACHER_PASSWORD } from './seed';
 import { startHousekeeping } from './services/housekeeping';
 import { sessionSettingsFromEnv } from './services/sessions';
+import { createStorage } from './storage';
 
 /** Starts the platform; every setting comes from the environment (README, docs/deploy.md). */
 async function main() {
@@ -27,12 +28,13 @@ async function main() {
   const { seeded, empty } = await prepareDatabase(opened, { seedDemo: settings.seedDemo, log: console.log });
   if (seeded) console.log(`演示数据已生成：${seeded.users} 个用户，${seeded.learns} 门课程（${seeded.seconds.toFixed(1)} 秒）`);
 
+  const storage = createStorage(settings.storage, dataDir);
   const app = await buildApp({
-    db: opened.db, contract, config, dataDir, distDir, logLevel: settings.logLevel, trustProxy: settings.trustProxy,
+    db: opened.db, contract, config, dataDir, storage, distDir, logLevel: settings.logLevel, trustProxy: settings.trustProxy,
     defaultDomain: settings.defaultDomain, partnerSecret: settings.partnerSecret, sessions: sessionSettingsFromEnv(process.env),
     contentSources: liveContentSources(config),
   });
-  const stopHousekeeping = startHousekeeping(opened.db, { dataDir, config, intervalMs: settings.housekeepingMinutes * 60_000, log: (result) => app.log.info({ pruned: result }, 'housekeeping') });
+  const stopHousekeeping = startHousekeeping(opened.db, { storage, config, intervalMs: settings.housekeepingMinutes * 60_000, log: (result) => app.log.info({ pruned: result }, 'housekeeping') });
   const shutdown = async () => {
     stopHousekeeping();
     await app.close();
@@ -50,6 +52,9 @@ async function main() {
     console.log(`教师工作台: http://${shown}:${port}/#/teacher/login  教师账号: teacher1 / ${TEACHER_PASSWORD}`);
   }
   if (empty) console.log('数据库为空：生产环境不会自动生成演示数据（需要演示数据时运行 npm run seed -- --demo）。');
+  console.log(`文件存储: ${storage.kind === 's3' ? 'S3 兼容对象存储 ' : ''}${storage.describe()}`);
+  // Not fatal: the store may come back; until then /api/ready answers 503 and the balancer keeps this node out.
+  await storage.check().catch((err: unknown) => console.error(`文件存储暂不可用（/api/ready 将返回 503）: ${err instanceof Error ? err.message : String(err)}`));
   console.log(`数据库: ${opened.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : path.join(dataDir, 'app.sqlite')}`);
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEV_PARTNER_SECRET } from '../app';
+import { readStorageSettings, type StorageSettings } from '../storage';
 
 /** What the server reads from its environment, resolved once at start-up. */
 export interface ServerSettings {
@@ -19,6 +20,8 @@ export interface ServerSettings {
   housekeepingMinutes: number;
   /** X-Forwarded-For is believed only from these proxies: false (default), a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string;
+  /** Where uploaded files live: this node's DATA_DIR/uploads, or an S3-compatible bucket shared by every node. */
+  storage: StorageSettings;
 }
 
 /** A setting production refuses to start without, said in Chinese and English for the operator. */
@@ -77,6 +80,7 @@ export function readSettings(env: NodeJS.ProcessEnv, root: string): { settings: 
     seedDemo: production ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
     housekeepingMinutes: whole(env, 'HOUSEKEEPING_MINUTES', 10, problems),
     trustProxy: trustProxyOf(env.TRUST_PROXY, problems),
+    storage: readStorageSettings(env, problems),
   };
   if (!production) return { settings, problems };
 

@@ -13,6 +13,7 @@ export const UNAVAILABLE_MESSAGE = '系统繁忙，请稍后重试';
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === 'STORAGE_UNAVAILABLE') return true; // server/storage: the file store cannot answer
   if (typeof code === 'string' && (SQLITE_BUSY.has(code) || NETWORK.has(code) || POSTGRES.test(code))) return true;
   // pg-pool's own wording when no connection could be had in time, and pg's when a connection ended mid-query.
   return typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message);

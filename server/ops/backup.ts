@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
+import { pipeline } from 'node:stream/promises';
 import { isPostgresUrl } from '../db';
+import type { FileStorage } from '../storage';
 
 const run = promisify(execFile);
 
@@ -13,11 +15,15 @@ export interface BackupManifest {
   database: 'sqlite' | 'postgres';
   databaseFile: string;
   uploads: number;
+  /** Where the files came from: this node's DATA_DIR/uploads, or the S3 bucket (absent in older backups: local). */
+  storage?: 'local' | 's3';
 }
 
 export interface DataLocation {
   dataDir: string;
   databaseUrl?: string;
+  /** The file storage when it is not DATA_DIR/uploads (STORAGE=s3); files are then read from and written to it. */
+  storage?: FileStorage;
 }
 
 const UPLOADS = 'uploads';
@@ -30,6 +36,31 @@ function copyTree(from: string, to: string): number {
   count(to);
   return files;
 }
+
+/** Every object of the bucket into `dir`, one file per key, streamed; the number of files. */
+async function downloadAll(storage: FileStorage, dir: string): Promise<number> {
+  fs.mkdirSync(dir, { recursive: true });
+  let files = 0;
+  for await (const { key } of storage.list()) {
+    const object = await storage.get(key);
+    if (!object) continue; // removed by the orphan cleanup since the listing: its row is gone too
+    await pipeline(object.body, fs.createWriteStream(path.join(dir, key)));
+    files++;
+  }
+  return files;
+}
+
+/** Every file of a backup's uploads folder into the bucket (an object already there is overwritten). */
+async function uploadAll(dir: string, storage: FileStorage): Promise<void> {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(dir, entry.name);
+    await storage.put(entry.name, fs.createReadStream(file), TYPES[path.extname(entry.name)] ?? 'application/octet-stream', fs.statSync(file).size);
+  }
+}
+
+const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
 
 /**
  * Writes a consistent copy of the database and the uploaded files into `out` (which must not exist yet). SQLite is
@@ -56,7 +87,9 @@ export async function backup(location: DataLocation, out: string): Promise<Backu
     }
     manifest = { createdAt: new Date().toISOString(), database: 'sqlite', databaseFile: file, uploads: 0 };
   }
-  manifest.uploads = copyTree(path.join(location.dataDir, UPLOADS), path.join(out, UPLOADS));
+  const objects = location.storage?.kind === 's3' ? location.storage : null;
+  manifest.storage = objects ? 's3' : 'local';
+  manifest.uploads = objects ? await downloadAll(objects, path.join(out, UPLOADS)) : copyTree(path.join(location.dataDir, UPLOADS), path.join(out, UPLOADS));
   fs.writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
@@ -83,7 +116,10 @@ export async function restore(from: string, location: DataLocation, opts: { forc
     fs.copyFileSync(path.join(from, manifest.databaseFile), target);
   }
   const uploads = path.join(location.dataDir, UPLOADS);
-  if (fs.existsSync(path.join(from, UPLOADS))) {
+  if (location.storage?.kind === 's3') {
+    // Into the bucket, whichever storage the backup came from: also the way to move a local platform onto S3.
+    await uploadAll(path.join(from, UPLOADS), location.storage);
+  } else if (fs.existsSync(path.join(from, UPLOADS))) {
     fs.rmSync(uploads, { recursive: true, force: true });
     copyTree(path.join(from, UPLOADS), uploads);
   }

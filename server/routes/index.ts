@@ -19,11 +19,13 @@ import { teacherRoutes } from './teacher';
 import { theoryRoutes } from './theory';
 import { topicRoutes } from './topic';
 import { userRoutes } from './user';
+import type { FileStorage } from '../storage';
 
 export interface RouteOptions {
   config: SiteConfigSource;
   defaultDomain: string;
-  dataDir: string;
+  /** Where uploaded files live (server/storage). */
+  storage: FileStorage;
   /** Shared secret partner platforms use to issue landing tickets. */
   partnerSecret: string;
 }

@@ -6,6 +6,7 @@ import { invalid } from '../http/errors';
 import { assertUsable, findLaunch } from '../services/launch';
 import { IMAGE_DETAIL_LEARN_IDS } from '../seed/data/catalogue';
 import { RESULT_LIMITS, recordResult, type ResultInput } from '../services/sim-results';
+import type { FileStorage } from '../storage';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
 const DEMO_PAGE = path.resolve(import.meta.dirname, '../assets/sim/index.html');
@@ -69,9 +70,8 @@ function imagesOf(body: Record<string, unknown>): Buffer[] {
  * The simulation side of a launch (docs/simulation-protocol.md): exchange the launch token for who is training
  * on what, upload the result once; and the built-in demo simulation page at /sim/<learn id>.
  */
-export function simulationRoutes(ctx: RouteContext, opts: { dataDir: string }): void {
+export function simulationRoutes(ctx: RouteContext, opts: { storage: FileStorage }): void {
   const { db } = ctx;
-  const uploadsDir = path.join(opts.dataDir, 'uploads');
 
   // One static page serves every /sim/<id> (it reads the course from its launch token): read it once.
   const demoPage = fs.readFileSync(DEMO_PAGE);
@@ -108,7 +108,7 @@ export function simulationRoutes(ctx: RouteContext, opts: { dataDir: string }): 
         const input: ResultInput = { total_score: 0, total_time: 0 };
         for (const key of RESULT_FIELDS) if (body[key] !== undefined && body[key] !== '') (input as unknown as Record<string, unknown>)[key] = body[key];
         const launch = await findLaunch(db, body.token);
-        const recorded = await recordResult(db, launch, input, images, uploadsDir);
+        const recorded = await recordResult(db, launch, input, images, opts.storage);
         return new Answer(recorded, recorded.repeated ? '成绩已提交（重复提交，未重复记录）' : '成绩提交成功');
       },
     });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
@@ -10,6 +9,7 @@ import { CLASSIFY_NAMES } from '../services/assignments';
 import { attachment, csvCell, minutes, safeSegment, scoreStats, uniqueNamer, workFiles } from '../services/staff-export';
 import { allStudentWork, rosterClasses, submissionBatches, type ScopedAssignment, type StudentWork } from '../services/staff-roster';
 import { assignmentInScope } from '../services/staff-scope';
+import type { FileStorage } from '../storage';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 
 /**
@@ -37,10 +37,9 @@ const stateText = (w: StudentWork) => (w.mark_id === null ? '未提交' : w.grad
  * each file is opened only when its turn comes, so neither the first byte nor the memory used grows with the class.
  * 名单.csv, written last, lists every student with what was (or was not) put in the zip.
  */
-function streamZip(db: Db, dataDir: string, teacher: Parameters<typeof submissionBatches>[1], a: ScopedAssignment, classIds: number[]) {
+function streamZip(db: Db, storage: FileStorage, teacher: Parameters<typeof submissionBatches>[1], a: ScopedAssignment, classIds: number[]) {
   const zip = new yazl.ZipFile();
-  const uploadsDir = path.join(dataDir, 'uploads');
-  let current: fs.ReadStream | null = null;
+  let current: Readable | null = null;
   let aborted = false;
   const root = safeSegment(a.title, `作业${a.id}`);
 
@@ -75,17 +74,21 @@ function streamZip(db: Db, dataDir: string, teacher: Parameters<typeof submissio
           if (!upload) { skipped++; continue; }
           // Only the student's own uploads: a URL naming someone else's file is not theirs to hand in.
           if (upload.owner_id !== work.student_id) { foreign++; continue; }
-          const full = path.join(uploadsDir, upload.stored_name);
-          const stat = await fs.promises.stat(full).catch(() => null);
-          if (!stat?.isFile()) { note.push(`文件缺失：${upload.original_name}`); continue; }
+          const stat = await storage.head(upload.stored_name);
+          if (!stat) { note.push(`文件缺失：${upload.original_name}`); continue; }
           const ext = EXT_OF_MIME[upload.mime] ?? path.extname(upload.stored_name).slice(1);
           const given = f.name || upload.original_name;
           const generic = !given || /^file\.[a-z]+$/i.test(given);
           const kept = generic ? '' : safeSegment(given, '');
           const base = f.annex ? `附件-${kept || `附件.${ext}`}` : kept || `作品${++n}.${ext}`;
           zip.addReadStreamLazy(`${folder}/${unique(base)}`, { compress: false, mtime: zipTime(work.submitted_at), size: stat.size }, (cb) => {
-            current = fs.createReadStream(full);
-            cb(null, current);
+            // Opened when its turn comes; a file removed since the listing ends the zip with an error, as before.
+            storage.get(upload.stored_name).then((file) => {
+              if (!file) return cb(new Error(`文件缺失：${upload.original_name}`), null as never);
+              current = file.body;
+              if (aborted) file.body.destroy();
+              cb(null, file.body);
+            }, (error: Error) => cb(error, null as never));
           });
           added++;
         }
@@ -185,7 +188,7 @@ function formatWorkbook(Excel: typeof ExcelJS, a: ScopedAssignment, rows: Studen
   return book;
 }
 
-export function staffExportRoutes(ctx: RouteContext, opts: { dataDir: string }): void {
+export function staffExportRoutes(ctx: RouteContext, opts: { storage: FileStorage }): void {
   const { db } = ctx;
 
   defineRoute(ctx, 'staff/assignment/zip', {
@@ -194,7 +197,7 @@ export function staffExportRoutes(ctx: RouteContext, opts: { dataDir: string }):
       const teacher = currentUser(request);
       const a = await assignmentInScope(db, teacher, (request.query as { id: number }).id);
       const classIds = await rosterClasses(db, a);
-      const job = streamZip(db, opts.dataDir, teacher, a, classIds);
+      const job = streamZip(db, opts.storage, teacher, a, classIds);
       const name = `${safeSegment(a.title, `作业${a.id}`)}-学生作品.zip`;
       reply.header('content-disposition', attachment(`assignment-${a.id}.zip`, name))
         .header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').type('application/zip');

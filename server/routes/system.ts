@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { identify } from '../http/auth';
 import { ApiError, notFound } from '../http/errors';
 import { UNAVAILABLE_MESSAGE } from '../http/unavailable';
 import { findSchoolById, schoolForHost, type SchoolInfo } from '../services/schools';
+import type { FileStorage } from '../storage';
 import { defineRoute, field, type RouteContext } from './define';
 
 /** What the config layer gives the server: the merged configuration of one school's site. */
@@ -15,7 +14,7 @@ export interface SiteConfigSource {
 export interface SystemRouteOptions {
   config: SiteConfigSource;
   defaultDomain: string;
-  dataDir: string;
+  storage: FileStorage;
 }
 
 /** A check of one dependency: null when it answers, else what failed (for the operator, in the reply's data). */
@@ -44,10 +43,9 @@ export function systemRoutes(ctx: RouteContext, opts: SystemRouteOptions): void 
 
   defineRoute(ctx, 'ready', {
     async handler(_request, reply) {
-      const uploads = path.join(opts.dataDir, 'uploads');
       const checks = {
         database: await probe(() => sql`select 1`.execute(db)),
-        storage: await probe(() => fs.access(uploads, fs.constants.W_OK)),
+        storage: await probe(() => opts.storage.check()),
       };
       const failed = Object.entries(checks).filter(([, problem]) => problem);
       if (failed.length === 0) return { status: 'ready' };

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, identify } from '../http/auth';
@@ -9,13 +7,14 @@ import { uploadLimits } from '../services/upload-limits';
 import { hit } from '../services/rateLimit';
 import type { SiteConfigSource } from './system';
 import { mayOpenStudentFile } from '../services/staff-scope';
+import type { FileStorage } from '../storage';
 import { defineRoute, type RouteContext } from './define';
 
 /** The spec's upload calls all take the multipart field `file` and answer data.url (the stored path). */
 const ANY_FILE = ['common/upload_file', 'common/ossUploadFile', 'common/UploadFile'];
 const WORD_ONLY = 'common/upload_word';
 
-export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string; config: SiteConfigSource }): void {
+export function uploadRoutes(ctx: RouteContext, opts: { storage: FileStorage; config: SiteConfigSource }): void {
   const { db, app } = ctx;
   // Not throwing at the limit keeps the head of an oversized file, so the refusal can name the right rule.
   void app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
@@ -36,7 +35,7 @@ export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string; config:
     }
     if (!file || file.fieldname !== 'file') throw refuse(UPLOAD_MESSAGES.empty);
     const data = await file.toBuffer();
-    const stored = await storeUpload(db, opts.dataDir, user.id, { data, filename: file.filename, truncated: file.file.truncated }, accept, limits);
+    const stored = await storeUpload(db, opts.storage, user.id, { data, filename: file.filename, truncated: file.file.truncated }, accept, limits);
     const { sha256: _hash, ...reply } = stored;
     return { ...reply, path: stored.url };
   };
@@ -52,13 +51,14 @@ export function uploadRoutes(ctx: RouteContext, opts: { dataDir: string; config:
     const row = await uploadByStoredName(db, name);
     if (!row) throw notFound();
     if (!user || (user.id !== row.owner_id && !(await mayOpenStudentFile(db, user, row.owner_id, name)))) throw forbidden('无权查看该文件');
-    const file = path.join(opts.dataDir, 'uploads', name);
-    if (!fs.existsSync(file)) throw notFound();
-    reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').type(row.mime);
+    // Streamed from the storage through the API (local disk or the S3 bucket alike), after the checks above.
+    const file = await opts.storage.get(name);
+    if (!file) throw notFound();
+    reply.header('content-length', file.size).header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').type(row.mime);
     if (row.mime.startsWith('application/')) {
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
     }
-    return reply.send(fs.createReadStream(file));
+    return reply.send(file.body);
   });
 }
 

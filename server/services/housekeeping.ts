@@ -1,23 +1,28 @@
 import type { Db } from '../db';
 import { formatTimestamp } from '../db/time';
+import type { FileStorage } from '../storage';
 import { uploadLimits } from './upload-limits';
 import { removeOrphanUploads } from './upload-orphans';
+import { removeStrayFiles } from './upload-strays';
 
 /**
  * Pruning of short-lived rows that nothing reads once they have expired. Every task is an idempotent delete by
  * time, so several nodes may run it at once without harm; each keeps a grace period past expiry so a row is never
  * removed while a request that read it a moment ago may still be using it. Uploads that no record names are removed
- * too, row and file, past limits.uploads.orphanGraceHours (server/services/upload-orphans.ts).
+ * too, row and file, past limits.uploads.orphanGraceHours (server/services/upload-orphans.ts), and files no row names
+ * (server/services/upload-strays.ts).
  */
 export interface HousekeepingTask {
   name: string;
   run(db: Db, at: Date, context: HousekeepingContext): Promise<number>;
 }
 
-/** What the tasks that touch more than the database need: the data directory and the live configuration. */
+/** What the tasks that touch more than the database need: the file storage and the live configuration. */
 export interface HousekeepingContext {
-  /** Where uploads live (DATA_DIR); without it the upload cleanup does not run. */
-  dataDir?: string;
+  /** Where uploaded files live; without it the upload cleanups do not run. */
+  storage?: FileStorage;
+  /** Where this process's walk through the storage for stray files goes on next run (kept by startHousekeeping). */
+  strays?: { after?: string };
   /** The site configuration (config/app.yaml limits.uploads.orphanGraceHours); defaults apply without it. */
   config?: { forSchool(school: { id: number }): { app?: unknown } | Record<string, unknown> };
 }
@@ -55,10 +60,22 @@ export const housekeepingTasks: HousekeepingTask[] = [
   {
     // Uploads no submission, avatar or teacher's text names, past limits.uploads.orphanGraceHours: row and file.
     name: 'orphan_uploads',
-    run: async (db, at, { dataDir, config }) => {
-      if (!dataDir) return 0;
+    run: async (db, at, { storage, config }) => {
+      if (!storage) return 0;
       const app = (config?.forSchool({ id: 0 }) as { app?: Record<string, unknown> } | undefined)?.app;
-      return removeOrphanUploads(db, dataDir, { at, graceHours: uploadLimits(app).orphanGraceHours });
+      return removeOrphanUploads(db, storage, { at, graceHours: uploadLimits(app).orphanGraceHours });
+    },
+  },
+  {
+    // Files no upload row names (a node died between the file and its row; a removal the store refused), past the
+    // same grace: up to 1,000 keys a run, walking through the storage over successive runs.
+    name: 'stray_files',
+    run: async (db, at, { storage, config, strays }) => {
+      if (!storage) return 0;
+      const app = (config?.forSchool({ id: 0 }) as { app?: Record<string, unknown> } | undefined)?.app;
+      const { removed, next } = await removeStrayFiles(db, storage, { at, graceHours: uploadLimits(app).orphanGraceHours, after: strays?.after });
+      if (strays) strays.after = next;
+      return removed;
     },
   },
 ];
@@ -87,11 +104,12 @@ export function startHousekeeping(
   opts: HousekeepingContext & { intervalMs: number; log?: (result: Record<string, number | string>) => void },
 ): () => void {
   let running = false;
+  const strays: { after?: string } = {};
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const result = await runHousekeeping(db, new Date(), { dataDir: opts.dataDir, config: opts.config });
+      const result = await runHousekeeping(db, new Date(), { storage: opts.storage, config: opts.config, strays });
       opts.log?.(result);
     } finally {
       running = false;

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Db } from '../db';
 import { now } from '../db/time';
 import { invalid, refuse } from '../http/errors';
 import { IMAGE_DETAIL_LEARN_IDS } from '../seed/data/catalogue';
 import { assertUsable, LAUNCH_MESSAGES, type LaunchRow } from './launch';
 import { recordedScore } from './scores';
+import type { FileStorage } from '../storage';
 
 /** Limits of one result upload (documented in docs/simulation-protocol.md). */
 export const RESULT_LIMITS = { rows: 200, columns: 20, cell: 200, images: 9, imageBytes: 2 * 1024 * 1024 };
@@ -89,7 +88,7 @@ export interface Recorded {
  * conditional update inside the transaction, so two concurrent uploads cannot both succeed; an identical
  * retry after success answers with the record already made.
  */
-export async function recordResult(db: Db, launch: NonNullable<LaunchRow>, input: ResultInput, images: Buffer[], uploadsDir: string): Promise<Recorded> {
+export async function recordResult(db: Db, launch: NonNullable<LaunchRow>, input: ResultInput, images: Buffer[], storage: FileStorage): Promise<Recorded> {
   const checked = checkImages(images);
   const hash = uploadHash(input, checked.map((c) => c.sha256));
   if (launch.used_at) return repeatOf(db, launch, hash);
@@ -106,9 +105,13 @@ export async function recordResult(db: Db, launch: NonNullable<LaunchRow>, input
   const created_at = now();
 
   // Files first: a record must never point at an image that is not there; a failed claim removes them again.
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  for (const s of stored) fs.writeFileSync(path.join(uploadsDir, s.name), s.data);
-  const removeFiles = () => stored.forEach((s) => fs.rmSync(path.join(uploadsDir, s.name), { force: true }));
+  const removeFiles = () => Promise.all(stored.map((s) => storage.delete(s.name).catch(() => undefined)));
+  try {
+    for (const s of stored) await storage.put(s.name, s.data, s.type.mime);
+  } catch (error) {
+    await removeFiles();
+    throw error;
+  }
 
   const id = await db.transaction().execute(async (trx) => {
     const claimed = await trx.updateTable('launch_tokens').set({ used_at: created_at, result_hash: hash }).where('id', '=', launch.id).where('used_at', 'is', null).executeTakeFirst();
@@ -127,8 +130,8 @@ export async function recordResult(db: Db, launch: NonNullable<LaunchRow>, input
     }
     await trx.updateTable('launch_tokens').set({ score_record_id: record.id }).where('id', '=', launch.id).execute();
     return record.id;
-  }).catch((error: unknown) => {
-    removeFiles();
+  }).catch(async (error: unknown) => {
+    await removeFiles();
     throw error;
   });
   recordedScore(db);

@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import { dialectOf } from '../db/ddl';
 import { formatTimestamp } from '../db/time';
+import type { FileStorage } from '../storage';
 
 /**
  * Every column that may name an upload by its /files/ URL. A student's submission and avatar can only name the
@@ -61,12 +60,11 @@ export async function pendingUploadBytes(db: Db, ownerId: number): Promise<numbe
  */
 export async function removeOrphanUploads(
   db: Db,
-  dataDir: string,
+  storage: FileStorage,
   opts: { at: Date; graceHours: number; batch?: number; maxBatches?: number },
 ): Promise<number> {
   const batch = opts.batch ?? 200;
   const cutoff = formatTimestamp(new Date(opts.at.getTime() - opts.graceHours * 3600_000));
-  const dir = path.join(dataDir, 'uploads');
   // Not yet seen named, uploaded and last accepted by a submission before the grace period.
   const past = (eb: ExpressionBuilder<Database, 'uploads'>) =>
     eb.and([eb('referenced_at', 'is', null), eb('created_at', '<', cutoff), eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', cutoff)])]);
@@ -86,7 +84,7 @@ export async function removeOrphanUploads(
       .execute();
     for (const { stored_name } of gone) {
       // The row is gone first: a file left behind by a failed removal is unreachable, never a row without its file.
-      await fs.rm(path.join(dir, path.basename(stored_name)), { force: true }).catch(() => undefined);
+      await storage.delete(stored_name).catch(() => undefined);
     }
     removed += gone.length;
     if (ids.length < batch) break;

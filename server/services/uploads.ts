@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db';
 import { now } from '../db/time';
 import { ApiError, refuse } from '../http/errors';
 import { formatBytes, type UploadLimits } from './upload-limits';
 import { pendingUploadBytes } from './upload-orphans';
+import type { FileStorage } from '../storage';
 
 /** Spec §9: upload limit 2 MB ("under 2 MB", so exactly 2 MB is refused). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -93,7 +93,7 @@ export function quotaExceeded(pending: number, limits: Pick<UploadLimits, 'quota
  */
 export async function storeUpload(
   db: Db,
-  dataDir: string,
+  storage: FileStorage,
   ownerId: number,
   file: { data: Buffer; filename: string; truncated: boolean },
   accept: 'any' | 'docx' = 'any',
@@ -116,10 +116,8 @@ export async function storeUpload(
   }
   const sha256 = crypto.createHash('sha256').update(data).digest('hex');
   const storedName = `${crypto.randomBytes(16).toString('hex')}.${EXT[kind]}`;
-  const dir = path.join(dataDir, 'uploads');
-  await fs.mkdir(dir, { recursive: true });
-  const filePath = path.join(dir, storedName);
-  await fs.writeFile(filePath, data, { flag: 'wx' });
+  // The file first: a row never names a file that is not there; a failed insert removes it again.
+  await storage.put(storedName, data, MIME[kind]);
   const name = cleanName(file.filename, EXT[kind]);
   let id: number;
   try {
@@ -129,14 +127,14 @@ export async function storeUpload(
       .returning('id')
       .executeTakeFirstOrThrow());
   } catch (err) {
-    await fs.rm(filePath, { force: true });
+    await storage.delete(storedName).catch(() => undefined);
     throw err;
   }
   if (quota) {
     const total = await pendingUploadBytes(db, ownerId);
     if (total > quota.quotaBytes) {
       await db.deleteFrom('uploads').where('id', '=', id).execute();
-      await fs.rm(filePath, { force: true });
+      await storage.delete(storedName).catch(() => undefined);
       throw quotaExceeded(total - data.length, quota);
     }
   }

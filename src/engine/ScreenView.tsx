@@ -3,6 +3,7 @@ import { Component, useEffect, type ReactNode } from 'react';
 import { useSiteConfig } from './config';
 import { resolve } from './registry';
 import type { ScreenConfig } from './types';
+import { useShownCount } from './visibility';
 
 /** How browsers word a lazily loaded code file that could not be fetched (network down, or a newer deployment). */
 const CODE_LOAD_FAILED = /dynamically imported module|Importing a module script failed|error loading dynamically imported/i;
@@ -38,11 +39,12 @@ class ScreenErrorBoundary extends Component<{ screen: string; children: ReactNod
 /** Renders one screen with the renderer its YAML `type:` names. */
 export function ScreenView({ screen, embedded }: { screen: ScreenConfig; embedded?: boolean }) {
   const config = useSiteConfig();
+  const shown = useShownCount(); // a kept-alive screen shown again takes the title back
   useEffect(() => {
     if (embedded) return; // a screen inside another (a tab panel) leaves the page title to its host
     const name = config?.branding.name;
     document.title = [screen.title, name].filter(Boolean).join(' - ');
-  }, [screen.title, config?.branding.name, embedded]);
+  }, [screen.title, config?.branding.name, embedded, shown]);
 
   const Renderer = resolve(screen.type);
   if (!Renderer) {

@@ -100,7 +100,9 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     }).then((r) => r.json());
     expect(uploaded.code, uploaded.message).toBe(200);
 
+    await expect.poll(() => page.title()).toMatch(/^实训项目 - /);
     await page.locator('header.app-header').getByRole('link', { name: '成绩中心' }).click();
+    await expect.poll(() => page.title()).toMatch(/^成绩中心 - /); // the kept-alive screen takes its title back
     await expect.poll(() => screen.getByTestId('stat-times').textContent(), { timeout: 10_000 }).toBe(String(before + 1));
     await expect.poll(() => screen.getByTestId('table-row').first().textContent()).toContain(course.name);
     await page.context().close();
@@ -152,6 +154,8 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     const page = await signIn('stu00016', `/ucenter/evaluate?id=${learnId}`);
     await page.waitForURL(/#\/ucenter\/evaluate/);
     const form = page.getByTestId('questionnaire');
+    await form.getByRole('radio').first().waitFor();
+    expect(await form.getByRole('radio', { checked: true }).count()).toBe(0); // nothing chosen for the student
     await form.getByRole('radio').first().check();
     await form.getByRole('checkbox').nth(1).check();
     await form.locator('textarea').first().fill('希望增加更多临床病例');

@@ -8,7 +8,10 @@ import { createConfigStore } from '../../server/config';
 import { loadContract } from '../../server/contract';
 import { openDatabase, type Db } from '../../server/db';
 import { backup, restore } from '../../server/ops/backup';
+import { createStorage } from '../../server/storage';
 import { CONFIG_DIR, DATABASES, emptyPostgresDatabase, startTestServer } from './harness';
+import { startS3Server } from './s3-server';
+import { PNG } from './work-files';
 
 const counts = async (db: Db) => ({
   users: Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
@@ -58,6 +61,41 @@ describe.each(DATABASES)('backup and restore on %s', (kind) => {
       fs.rmSync(work, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('backup and restore with an S3 bucket', () => {
+  it('copies every object of the bucket into the backup and puts them into an empty bucket on restore', async () => {
+    const server = await startTestServer('sqlite', { storage: 's3' });
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vsim-backup-s3-'));
+    const empty = await startS3Server();
+    try {
+      const token = await server.login();
+      const url = await server.upload(token, '作品.png', PNG);
+      const manifest = await backup({ dataDir: server.dataDir, storage: server.storage }, path.join(work, 'backup'));
+      expect(manifest).toMatchObject({ database: 'sqlite', storage: 's3', uploads: 1 });
+      expect(fs.readFileSync(path.join(work, 'backup', 'uploads', url.slice('/files/'.length)))).toEqual(PNG);
+
+      // The loss: a new bucket and a new data folder; the restore fills both.
+      const restoredDir = path.join(work, 'restored');
+      const storage = createStorage(empty.settings, restoredDir);
+      await restore(path.join(work, 'backup'), { dataDir: restoredDir, storage });
+      const opened = await openDatabase({ dataDir: restoredDir });
+      const app = await buildApp({ db: opened.db, contract: loadContract(CONFIG_DIR), config: createConfigStore({ configDir: CONFIG_DIR }), dataDir: restoredDir, storage });
+      try {
+        const file = await app.inject({ method: 'GET', url, headers: { host: 'localhost', authorization: `Bearer ${token}` } });
+        expect(file.statusCode).toBe(200);
+        expect(file.rawPayload.equals(PNG)).toBe(true);
+        expect(fs.existsSync(path.join(restoredDir, 'uploads', url.slice('/files/'.length)))).toBe(false);
+      } finally {
+        await app.close();
+        await opened.close();
+      }
+    } finally {
+      await server.close();
+      await empty.close();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 /** The connection URL of the harness's PostgreSQL database (its name is generated per test server). */

@@ -1,5 +1,6 @@
 // Builds the real app on a fresh, seeded database (SQLite in a temp dir, or a new PostgreSQL database when
-// TEST_DATABASE_URL is set) and talks to it with app.inject. Server endpoint tests run once per database.
+// TEST_DATABASE_URL is set) and talks to it with app.inject. Server endpoint tests run once per database; the suites
+// about files also run once on an S3-compatible server (BACKENDS).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import { createConfigStore } from '../../server/config';
 import { loadContract } from '../../server/contract';
 import { migrate, openDatabase, type OpenedDatabase } from '../../server/db';
 import { seed } from '../../server/seed';
+import { createStorage, type FileStorage } from '../../server/storage';
+import { startS3Server, type TestS3 } from './s3-server';
 import { multipart } from './work-files';
 
 export const CONFIG_DIR = path.resolve(import.meta.dirname, '../../config');
@@ -18,8 +21,12 @@ export const REFERENCE_DATE = new Date('2026-09-01T02:00:00Z');
 export interface TestServer {
   app: FastifyInstance;
   opened: OpenedDatabase;
-  /** The server's data directory (SQLite file, uploads). */
+  /** The server's data directory (SQLite file, uploads on the local backend). */
   dataDir: string;
+  /** Where the server keeps uploaded files (local disk, or the test's S3 server). */
+  storage: FileStorage;
+  /** The S3-compatible server the storage uses, when it is S3. */
+  s3: TestS3 | null;
   /** Opens the same database again through a new handle: what a second server process would use. */
   reopen(): Promise<OpenedDatabase>;
   /** POST a form to /api/<name>. */
@@ -80,11 +87,16 @@ async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: Ope
   };
 }
 
-export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', options: Pick<AppOptions, 'sessions' | 'distDir' | 'trustProxy' | 'contentSources'> = {}): Promise<TestServer> {
+export type StorageKind = 'local' | 's3';
+
+export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', options: Pick<AppOptions, 'sessions' | 'distDir' | 'trustProxy' | 'contentSources'> & { storage?: StorageKind } = {}): Promise<TestServer> {
+  const { storage: storageKind = 'local', ...appOptions } = options;
   const { opened, dataDir, databaseUrl, dispose } = await freshDatabase(kind);
+  const s3 = storageKind === 's3' ? await startS3Server() : null;
+  const storage = createStorage(s3 ? s3.settings : { kind: 'local' }, dataDir);
   await migrate(opened.db, opened.dialect);
   await seed(opened.db, { referenceDate: REFERENCE_DATE });
-  const app = await buildApp({ db: opened.db, contract: loadContract(CONFIG_DIR), config: createConfigStore({ configDir: CONFIG_DIR }), dataDir, ...options });
+  const app = await buildApp({ db: opened.db, contract: loadContract(CONFIG_DIR), config: createConfigStore({ configDir: CONFIG_DIR }), dataDir, storage, ...appOptions });
   await app.ready();
 
   const headers = (token?: string, host?: string) => ({ ...(token && { authorization: `Bearer ${token}` }), host: host ?? 'localhost' });
@@ -92,6 +104,8 @@ export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', op
     app,
     opened,
     dataDir,
+    storage,
+    s3,
     reopen: () => openDatabase({ dataDir, databaseUrl }),
     async post(name, form = {}, token, host) {
       const res = await app.inject({
@@ -129,6 +143,7 @@ export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', op
     async close() {
       await app.close();
       await dispose();
+      await s3?.close();
     },
   };
   return server;
@@ -136,3 +151,18 @@ export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', op
 
 /** The databases the endpoint suites run on: SQLite always, PostgreSQL where CI provides one. */
 export const DATABASES: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface Backend {
+  database: 'sqlite' | 'postgres';
+  storage: StorageKind;
+  label: string;
+}
+
+/**
+ * The backends the file suites (uploads, limits and cleanup, the teacher's zip) run on: each database with files on
+ * local disk, and once with an S3-compatible store (on PostgreSQL where CI provides one, the several-node set-up).
+ */
+export const BACKENDS: Backend[] = [
+  ...DATABASES.map((database) => ({ database, storage: 'local' as const, label: database })),
+  { database: DATABASES[DATABASES.length - 1], storage: 's3', label: `${DATABASES[DATABASES.length - 1]} + s3` },
+];

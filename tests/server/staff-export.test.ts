@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromNow } from '../../server/db/time';
-import { DATABASES, startTestServer, type TestServer } from './harness';
+import { BACKENDS, startTestServer, type TestServer } from './harness';
 import { staffPeople } from './staff-fixture';
 import { JPEG, PNG } from './work-files';
 
@@ -27,7 +27,7 @@ function sheetRows(sheet: ExcelJS.Worksheet): unknown[][] {
 }
 
 /** Bulk download (zip) and score export (xlsx) of the teacher console, and who may reach them. */
-describe.each(DATABASES)('teacher console: zip download and score export on %s', (kind) => {
+describe.each(BACKENDS)('teacher console: zip download and score export on $label', ({ database, storage }) => {
   let s: TestServer;
   let teacher1: string;
   let teacher3: string; // same school, does not teach the demo class
@@ -53,7 +53,7 @@ describe.each(DATABASES)('teacher console: zip download and score export on %s',
     });
 
   beforeAll(async () => {
-    s = await startTestServer(kind);
+    s = await startTestServer(database, { storage });
     let classmate;
     ({ teacher1, teacher3, partner, student, demoClass, otherClass, classmate } = await staffPeople(s));
     className = (await db().selectFrom('classes').select('class_name').where('id', '=', demoClass).executeTakeFirstOrThrow()).class_name;
@@ -186,5 +186,28 @@ describe.each(DATABASES)('teacher console: zip download and score export on %s',
       expect((await download(name, { id: assignmentId }, { cookie: 'not-a-token' })).statusCode).toBe(401);
       expect((await download(name, { id: 'x' }, { bearer: teacher1 })).statusCode).toBe(422);
     }
+  });
+
+  it('serves a handed-in photo to the teacher who teaches the class, and to no other teacher', async () => {
+    const open = (token: string) => s.app.inject({ method: 'GET', url: photoPng, headers: { host: 'localhost', authorization: `Bearer ${token}` } });
+    const seen = await open(teacher1);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.rawPayload.equals(PNG)).toBe(true);
+    for (const outsider of [teacher3, partner]) {
+      const res = await open(outsider);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('无权查看该文件');
+    }
+  });
+
+  it('lists a file gone from the storage as missing instead of failing the zip', async () => {
+    await s.storage.delete(unnamed.slice('/files/'.length));
+    const res = await download('staff/assignment/zip', { id: assignmentId }, { bearer: teacher1 });
+    expect(res.statusCode).toBe(200);
+    const entries = await unzip(res.rawPayload);
+    expect([...entries.keys()].some((n) => n.endsWith('/作品1.jpg'))).toBe(false);
+    expect([...entries.values()].some((b) => b.equals(PNG))).toBe(true);
+    const listing = [...entries.entries()].find(([n]) => n.endsWith('/名单.csv'))![1].toString('utf8');
+    expect(listing).toMatch(/,2,文件缺失：file\.jpg/);
   });
 });

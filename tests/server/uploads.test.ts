@@ -1,10 +1,11 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startTestServer, type TestServer } from './harness';
+import { BACKENDS, startTestServer, type TestServer } from './harness';
 import { BMP, bigPng, DOCX, JPEG, multipart, PLAIN_ZIP, PNG } from './work-files';
 
 const TWO_MB = 2 * 1024 * 1024;
 
-describe.each(DATABASES)('uploads on %s', (kind) => {
+describe.each(BACKENDS)('uploads on $label', ({ database, storage }) => {
   let s: TestServer;
   let mine: string;
   let other: string;
@@ -20,9 +21,14 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
   const fetchFile = (url: string, token?: string) =>
     s.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...(token && { authorization: `Bearer ${token}` }) } });
   const storedCount = async () => Number((await s.opened.db.selectFrom('uploads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const filesStored = async () => {
+    let n = 0;
+    for await (const _ of s.storage.list()) n++;
+    return n;
+  };
 
   beforeAll(async () => {
-    s = await startTestServer(kind);
+    s = await startTestServer(database, { storage });
     mine = await s.login('stu00026');
     other = await s.login('stu00027');
   });
@@ -39,6 +45,8 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
     const row = await s.opened.db.selectFrom('uploads').selectAll().where('stored_name', '=', stored).executeTakeFirstOrThrow();
     const owner = await s.opened.db.selectFrom('users').select('id').where('username', '=', 'stu00026').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ owner_id: owner.id, mime: 'image/png', size: PNG.length, original_name: '我的作品.png' });
+    // The bytes are in the storage (the folder, or the bucket) under the generated name, with their type.
+    expect(await s.storage.head(stored)).toEqual({ size: PNG.length, contentType: 'image/png' });
   });
 
   it('strips direction overrides and control characters from the name it shows back (issue 14 #15)', async () => {
@@ -57,10 +65,12 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
     expect(jpeg.body.data.mime).toBe('image/jpeg');
     expect((await upload(PNG, 'looks-like.bmp', mine)).body.code).toBe(200);
     const before = await storedCount();
+    const files = await filesStored();
     expect((await upload(BMP, 'disguised.jpg', mine)).body).toMatchObject({ code: 0, message: '上传图片不能是BMP格式!' });
     expect((await upload(Buffer.from('GIF89a....'), 'x.png', mine)).body).toMatchObject({ code: 0, message: '只能上传 jpg、jpeg、png 图片或 docx 文档！' });
     expect((await upload(PLAIN_ZIP, 'report.docx', mine)).body.code).toBe(0);
     expect(await storedCount()).toBe(before);
+    expect(await filesStored()).toBe(files);
   });
 
   it('accepts files under 2 MB only', async () => {
@@ -101,5 +111,22 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
     expect((await fetchFile(body.data.url)).statusCode).toBe(403);
     expect((await fetchFile('/files/00000000000000000000000000000000.png', mine)).statusCode).toBe(404);
     expect((await fetchFile('/files/..%2F..%2Fdemo.db', mine)).statusCode).toBe(404);
+  });
+
+  it('serves a Word file as a download under its own name, and 404 once its file is gone from the storage', async () => {
+    const { body } = await upload(DOCX, '实验报告.docx', mine, 'common/upload_word');
+    const res = await fetchFile(body.data.url, mine);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(DOCX)).toBe(true);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('实验报告.docx')}`);
+    // A browser asks for gzip: whatever the reply's encoding, the bytes and their length agree.
+    const zipped = await s.app.inject({ method: 'GET', url: body.data.url, headers: { host: 'localhost', authorization: `Bearer ${mine}`, 'accept-encoding': 'gzip' } });
+    const bytes = zipped.headers['content-encoding'] === 'gzip' ? gunzipSync(zipped.rawPayload) : zipped.rawPayload;
+    expect(bytes.equals(DOCX)).toBe(true);
+    if (zipped.headers['content-length'] !== undefined) expect(Number(zipped.headers['content-length'])).toBe(zipped.rawPayload.length);
+    await s.storage.delete(body.data.url.slice('/files/'.length));
+    const gone = await fetchFile(body.data.url, mine);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().code).toBe(404);
   });
 });

@@ -6,6 +6,8 @@ import { ThemedForm } from './theme';
 import { translateString } from './zh';
 import { validator } from './validator';
 
+const NO_CONST_DEFAULTS = { constAsDefaults: 'never' } as const;
+
 export interface SchemaFormProps<T = Record<string, unknown>> {
   schema: RJSFSchema;
   uiSchema?: UiSchema;
@@ -58,6 +60,8 @@ export default function SchemaFormView<T = Record<string, unknown>>(props: Schem
       translateString={translateString}
       extraErrors={extraErrors}
       noHtml5Validate
+      // A choice list (oneOf of consts) starts empty: rjsf would otherwise pick its first option for the user.
+      experimental_defaultFormStateBehavior={NO_CONST_DEFAULTS}
       showErrorList={false}
       liveValidate={attempted ? 'onChange' : undefined}
       disabled={disabled || busy}
