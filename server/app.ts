@@ -68,7 +68,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   installAuth(app);
   installRequestLog(app);
-  installSecurityHeaders(app, opts.contentSources);
+  await installSecurityHeaders(app, opts.contentSources);
   configureSessions(opts.db, opts.sessions ?? {});
   // gzip for the site and API replies: the main script shrinks from ~1.4 MB to ~450 KB on the wire.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
