@@ -46,6 +46,16 @@ describe.each(DATABASES)('bad input on %s', (kind) => {
     }
   });
 
+  it('a NUL character in text is a 422 naming the field, not a database error (PostgreSQL cannot store it)', async () => {
+    const teacher = await s.teacherLogin();
+    const res = await s.app.inject({ method: 'GET', url: `/api/staff/assignments?keyword=${encodeURIComponent('a\u0000b')}`, headers: { authorization: `Bearer ${teacher}` } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/含有不允许的字符$/);
+    const login = await s.post('user/login', { username: 'de\u0000mo', password: 'demo123', school_id: 100002 });
+    expect(login.status).toBe(422);
+    expect(login.body.message).toBe('账号含有不允许的字符');
+  });
+
   it('a path parameter past the router\'s length limit gets the envelope in Chinese', async () => {
     const res = await s.app.inject({ method: 'GET', url: `/api/theory/test/${'x'.repeat(2000)}`, headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(400);
