@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './readable.css';
-import { Button, Center, createTheme, Loader, MantineProvider, Stack, Text } from '@mantine/core';
+import { Button, Center, createTheme, Drawer, Loader, MantineProvider, Modal, Notification, PasswordInput, Stack, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -20,6 +20,13 @@ const mantineTheme = createTheme({
   primaryColor: 'blue',
   fontFamily: "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',system-ui,sans-serif",
   fontSizes: { xs: 'max(12px, 0.75rem)', sm: 'max(14px, 0.875rem)', md: 'max(14px, 1rem)', lg: 'max(16px, 1.125rem)', xl: 'max(18px, 1.25rem)' },
+  // Mantine's built-in labels are English; screen readers here read Chinese.
+  components: {
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': '显示或隐藏密码' } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
+  },
 });
 
 let reloadConfig: () => Promise<void> = async () => {};

@@ -39,6 +39,8 @@ describe('foundation: login and practice list', () => {
     const redirect = new URL(page.url().replace('/#/', '/')).searchParams.get('redirect');
     expect(redirect).toBe('/ucenter/practices?tab=2');
     await expect(page.getByPlaceholder('请输入账号').waitFor()).resolves.toBeUndefined();
+    // The password's eye button is named in Chinese for screen readers (Mantine's own label is English).
+    await page.getByRole('button', { name: '显示或隐藏密码' }).waitFor({ state: 'attached' });
     await page.context().close();
   });
 
@@ -79,6 +81,11 @@ describe('foundation: login and practice list', () => {
     await expect(page.getByText('账号或密码错误').first().waitFor()).resolves.toBeUndefined();
     await expect.poll(() => page.getByTestId('captcha').getAttribute('data-key')).not.toBe(before);
     expect(page.url()).toContain('#/login');
+    // The account and password stay; the emptied code field is fresh, not marked as an error at once.
+    expect(await page.getByPlaceholder('请输入账号').inputValue()).toBe('demo');
+    expect(await page.getByPlaceholder('请输入验证码').inputValue()).toBe('');
+    expect(await page.getByPlaceholder('请输入验证码').getAttribute('aria-invalid')).not.toBe('true');
+    expect(await page.getByText('请输入验证码', { exact: true }).count()).toBe(0);
     await page.context().close();
   });
 

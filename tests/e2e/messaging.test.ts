@@ -69,13 +69,26 @@ describe('messaging: asking teachers, replies and notifications', () => {
     await page.waitForFunction(() => (document.querySelector('[data-testid="chat-input"]') as HTMLTextAreaElement)?.value === '');
     const stored = dbRows<{ message: string; author_id: number }>('select message, author_id from messages where student_id = ? and teacher_id = ?', studentId, teacher.id);
     expect(stored).toEqual([{ message: '老师好，<b>肩台</b>宽度多少合适？', author_id: studentId }]);
+
+    // From the keyboard: Shift+Enter is a new line, Enter sends, and the cursor stays in the box.
+    const box = page.getByTestId('chat-input');
+    await box.click();
+    await page.keyboard.type('还有一个问题：');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('车针选哪种？');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('chat-message-text').filter({ hasText: '车针选哪种？' }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="chat-input"]') as HTMLTextAreaElement)?.value === '');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
+    expect(dbRows<{ message: string }>('select message from messages where student_id = ? and teacher_id = ? order by id', studentId, teacher.id).map((m) => m.message))
+      .toEqual(['老师好，<b>肩台</b>宽度多少合适？', '还有一个问题：\n车针选哪种？']);
   });
 
   it('shows a teacher reply sent through the teacher API while the dialog is open', async () => {
     const sent = await post('teacher/reply', { student_id: studentId, message: '唇侧 1.0mm 左右。' }, teacherToken);
     expect(sent.code).toBe(200);
     await page.getByTestId('chat-message-text').filter({ hasText: '唇侧 1.0mm 左右。' }).waitFor({ timeout: 8000 });
-    await expect(page.getByTestId('chat-message').count()).resolves.toBe(2);
+    await expect(page.getByTestId('chat-message').count()).resolves.toBe(3);
   });
 
   it('asks before closing, then shows the unread dot for a reply that came while closed', async () => {
@@ -96,8 +109,15 @@ describe('messaging: asking teachers, replies and notifications', () => {
     expect(dbRows<{ status: number }>('select status from conversations where student_id = ?', studentId)).toEqual([{ status: 0 }]);
   });
 
-  it('deletes the open conversation: the history and the selection are cleared', async () => {
-    await page.getByTestId('chat-conversation').filter({ hasText: teacher.realname }).getByTestId('chat-delete').click();
+  it('deletes the open conversation after a confirmation: the history and the selection are cleared', async () => {
+    const remove = () => page.getByTestId('chat-conversation').filter({ hasText: teacher.realname }).getByTestId('chat-delete').click();
+    await remove();
+    const confirm = page.getByTestId('chat-confirm-delete');
+    await confirm.getByRole('button', { name: '取消' }).click(); // changed their mind: nothing is deleted
+    await confirm.getByText('确认删除？', { exact: false }).waitFor({ state: 'hidden' });
+    expect(dbRows<{ deleted_by_student: number }>('select deleted_by_student from conversations where student_id = ?', studentId)).toEqual([{ deleted_by_student: 0 }]);
+    await remove();
+    await page.getByTestId('chat-confirm-delete-ok').click();
     await page.getByTestId('chat-placeholder').waitFor();
     await page.getByTestId('chat-conversation').first().waitFor({ state: 'detached' });
     expect(dbRows<{ deleted_by_student: number }>('select deleted_by_student from conversations where student_id = ?', studentId)).toEqual([{ deleted_by_student: 1 }]);

@@ -141,6 +141,7 @@ describe('theory exam: notice, answer, resume, offline, submit, review', () => {
     await page.locator('header.app-header').getByRole('link', { name: '成绩中心' }).click();
     const dialog = page.getByRole('dialog', { name: '离开考试' });
     await dialog.waitFor();
+    await dialog.getByRole('button', { name: '关闭' }).waitFor(); // dialogs' close buttons are named
     await dialog.getByRole('button', { name: '继续答题' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toBe(examURL);

@@ -21,6 +21,10 @@ export function ChatDialog() {
   const signedIn = Boolean(useSession()?.token);
   const chat = useChat(settings.chatPollMs);
   const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  // After sending, the cursor stays in the box (and so in the dialog, where Esc still closes it).
+  const send = () => void chat.send().finally(() => input.current?.focus());
   const { open, opened } = chat;
   const openedRef = useRef(opened);
   openedRef.current = opened;
@@ -67,20 +71,37 @@ export function ChatDialog() {
       <Modal opened={chat.opened} onClose={() => setConfirming(true)} title="我的消息" centered
         classNames={{ content: 'chat-dialog__content' }} data-testid="chat-dialog">
         <div className="chat-body" data-testid="chat-dialog-body">
-          <ConversationList list={chat.list} partner={chat.partner} onSelect={chat.select} onDelete={(id) => void chat.remove(id).catch(() => undefined)} />
+          <ConversationList list={chat.list} partner={chat.partner} onSelect={chat.select} onDelete={setDeleting} />
           <div className="chat-right">
             <ChatHistory partner={chat.partner} messages={chat.messages} loading={chat.loadingHistory} />
             {chat.partner && (
               <div className="chat-input">
-                <Textarea rows={2} autosize={false} value={chat.text} maxLength={settings.maxLength} placeholder={`给${chat.partner.realname}老师发消息`}
-                  onChange={(e) => chat.setText(e.currentTarget.value)} data-testid="chat-input" aria-label="消息内容" />
+                <Textarea ref={input} rows={2} autosize={false} value={chat.text} maxLength={settings.maxLength} placeholder={`给${chat.partner.realname}老师发消息（Enter 发送，Shift+Enter 换行）`}
+                  onChange={(e) => chat.setText(e.currentTarget.value)} data-testid="chat-input" aria-label="消息内容"
+                  onKeyDown={(e) => {
+                    // Enter sends; Shift+Enter is a new line; Enter that commits a Chinese input method's text is not a send.
+                    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+                    e.preventDefault();
+                    if (!chat.sending) send();
+                  }} />
               </div>
             )}
           </div>
         </div>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={chat.close} data-testid="chat-cancel">取消</Button>
-          <Button onClick={() => void chat.send()} loading={chat.sending} disabled={!chat.partner} data-testid="chat-send">确定</Button>
+          <Button onClick={send} loading={chat.sending} disabled={!chat.partner} data-testid="chat-send">确定</Button>
+        </Group>
+      </Modal>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="删除会话" size="sm" centered zIndex={400} data-testid="chat-confirm-delete">
+        <Text>删除后这段会话将从你的列表中移除，确认删除？</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDeleting(null)}>取消</Button>
+          <Button color="red" data-testid="chat-confirm-delete-ok" onClick={() => {
+            const id = deleting;
+            setDeleting(null);
+            if (id !== null) void chat.remove(id).catch(() => undefined);
+          }}>删除</Button>
         </Group>
       </Modal>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="提示" size="sm" centered zIndex={400} data-testid="chat-confirm-close">

@@ -12,6 +12,8 @@ export function AccountPanel({ form, onLogin }: { form: LoginForm; onLogin: (rep
   const captcha = useServerCaptcha();
   const [formData, setFormData] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<ErrorSchema | undefined>();
+  // A new form after a failed try: the emptied image code is a fresh field, not an error shown at once.
+  const [round, setRound] = useState(0);
   const uiSchema = useMemo(() => withWidgets(form.uiSchema), [form.uiSchema]);
 
   const submit = async (data: Record<string, unknown>) => {
@@ -22,6 +24,7 @@ export function AccountPanel({ form, onLogin }: { form: LoginForm; onLogin: (rep
     } catch {
       // The api client has shown the server's message; the used image code is replaced.
       setFormData({ ...data, code: undefined });
+      setRound((n) => n + 1);
       void captcha.refresh();
       return;
     }
@@ -31,6 +34,7 @@ export function AccountPanel({ form, onLogin }: { form: LoginForm; onLogin: (rep
   return (
     <CaptchaContext.Provider value={captcha}>
       <SchemaForm
+        key={round}
         id="login-form"
         schema={form.schema}
         uiSchema={uiSchema}
