@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   base: './',
+  // The server puts a fresh nonce here in every index.html reply (server/http/spa-index.ts): the style nonce of the
+  // Content-Security-Policy, read by src/engine/cspNonce.ts.
+  html: { cspNonce: '__CSP_NONCE__' },
   build: { outDir: 'dist', chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

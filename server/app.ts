@@ -10,8 +10,10 @@ import type { Db } from './db';
 import type { Contract } from './contract';
 import { installAuth } from './http/auth';
 import { clientErrorHandler } from './http/client-errors';
-import { installErrorHandling } from './http/envelope';
+import { frameworkErrors, installErrorHandling } from './http/envelope';
 import { installRequestLog, requestId } from './http/request-log';
+import { installSecurityHeaders, type ContentSources } from './http/security-headers';
+import { serveSpaIndex } from './http/spa-index';
 import type { RouteContext } from './routes/define';
 import { registerRoutes } from './routes';
 import { configureSessions, type SessionSettings } from './services/sessions';
@@ -44,6 +46,8 @@ export interface AppOptions {
   sessions?: Partial<SessionSettings>;
   /** Where the platform console writes a new school's starting YAML (CONFIG_DIR/schools); no file when absent. */
   schoolFilesDir?: string;
+  /** Sources the Content-Security-Policy allows besides this site (read per request; `security.contentSources`). */
+  contentSources?: () => ContentSources;
 }
 
 export const DEV_PARTNER_SECRET = 'dev-partner-secret';
@@ -58,6 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: (opts.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
+    frameworkErrors,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true, keywords: ['errorMessage'] } },
   });
   const defaultDomain = opts.defaultDomain ?? 'demo';
@@ -65,6 +70,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   installAuth(app);
   installRequestLog(app);
+  await installSecurityHeaders(app, opts.contentSources);
   configureSessions(opts.db, opts.sessions ?? {});
   // gzip for the site and API replies: the main script shrinks from ~1.4 MB to ~450 KB on the wire.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
@@ -91,7 +97,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // /files/ (uploads) is served by server/routes/upload.ts from the storage: only to those who may see the file.
   if (storage.kind === 'local') fs.mkdirSync(path.join(opts.dataDir, 'uploads'), { recursive: true });
   if (opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html'))) {
-    await app.register(staticFiles, { root: opts.distDir, prefix: '/', decorateReply: false, wildcard: true });
+    serveSpaIndex(app, opts.distDir);
+    await app.register(staticFiles, { root: opts.distDir, prefix: '/', decorateReply: false, wildcard: true, index: false });
   }
   return app;
 }

@@ -4,6 +4,7 @@ import { propsSchemas } from '../shared/props-schemas';
 import { formatProblems, readSettings } from './boot/settings';
 import { prepareDatabase } from './boot/prepare';
 import { createConfigStore, formatIssue } from './config';
+import { liveContentSources } from './http/content-sources';
 import { loadContract } from './contract';
 import { openDatabase } from './db';
 import { DEMO_PASSWORD, TEACHER_PASSWORD } from './seed';
@@ -32,6 +33,7 @@ async function main() {
     db: opened.db, contract, config, dataDir, storage, distDir, logLevel: settings.logLevel, trustProxy: settings.trustProxy,
     defaultDomain: settings.defaultDomain, partnerSecret: settings.partnerSecret, sessions: sessionSettingsFromEnv(process.env),
     schoolFilesDir: path.join(configDir, 'schools'),
+    contentSources: liveContentSources(config),
   });
   const stopHousekeeping = startHousekeeping(opened.db, { storage, config, intervalMs: settings.housekeepingMinutes * 60_000, log: (result) => app.log.info({ pruned: result }, 'housekeeping') });
   const shutdown = async () => {

@@ -30,6 +30,8 @@ export interface ConfigStore {
   forSchool(school: Pick<SchoolInfo, 'id'> & Partial<SchoolInfo>): SchoolConfig;
   /** Issues of the most recent load (empty when it was clean). */
   issues(): Issue[];
+  /** Ids of the schools that have a file of their own (config/schools/<id>.yaml). */
+  schoolIds(): number[];
   /** Reloads if any config file changed since the last load (rate limited). Returns true if it reloaded. */
   refresh(): boolean;
   /** Hash of the config currently served (empty before the first good load). */
@@ -122,6 +124,7 @@ export function createConfigStore(options: ConfigStoreOptions): ConfigStore {
       return structuredClone(hit);
     },
     issues: () => current.slice(),
+    schoolIds: () => Object.keys(snapshot?.schools ?? {}).map(Number),
     refresh,
     get version() {
       return snapshot?.version ?? '';

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { routeUrl, type Contract } from '../contract';
 import { requireUser } from '../http/auth';
 import { success } from '../http/envelope';
+import { refuseUnstorableInput } from '../http/unstorable-input';
 
 export interface RouteContext {
   app: FastifyInstance;
@@ -35,6 +36,7 @@ export function defineRoute(ctx: RouteContext, name: string, spec: RouteSpec): v
     schema: { ...spec.schema, summary: entry.summary, tags: [name.split('/')[0]], ...(entry.auth && { security: [{ bearer: [] }] }) },
     // Before validation, so a caller without a valid token (or of the wrong role) learns nothing about the input rules.
     preValidation: entry.auth ? requireUser(ctx.db, entry.role) : undefined,
+    preHandler: async (request) => refuseUnstorableInput(request, spec.schema),
     handler: async (request, reply) => {
       const result = await spec.handler(request, reply);
       // A handler that answered itself (a file or a stream it passed to reply.send) returns the reply.

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { api, fetchSiteConfig } from './api';
 import { shellSettings, SiteConfigContext } from './config';
+import { cspNonce, shareCspNonce } from './cspNonce';
 import { AppRoutes, hashLocation, loginRedirect } from './router';
 import { loadUserProfile, session, useSession, type UserInfo } from './session';
 import { applyTheme, installScaling, storedThemeId } from './theme';
@@ -99,8 +100,9 @@ function Boot() {
 /** Starts the client: restores the session, then renders the site once its configuration has loaded. */
 export function start(container: HTMLElement): void {
   session.restore();
+  shareCspNonce();
   createRoot(container).render(
-    <MantineProvider theme={mantineTheme}>
+    <MantineProvider theme={mantineTheme} getStyleNonce={cspNonce}>
       <Notifications position="top-center" />
       <HashRouter>
         <Boot />

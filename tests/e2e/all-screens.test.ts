@@ -4,9 +4,11 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launchBrowser } from './browser';
+import { watchCsp } from './csp';
 
 // Smoke test for operators: every screen of every school's merged configuration renders without a crash,
-// a configuration error or a blank page — also when opened without its usual query (e.g. a detail page with no id).
+// a configuration error or a blank page — also when opened without its usual query (e.g. a detail page with no id) —
+// and without one breach of the site's Content-Security-Policy (tests/e2e/csp.ts listens for them).
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -105,6 +107,7 @@ describe.each(SCHOOLS)('every screen of school $id', (school) => {
       const token = await accounts[role]();
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);
+      const violations = await watchCsp(context);
       const page = await context.newPage();
       const crashes: string[] = [];
       page.on('pageerror', (e) => crashes.push(e.message));
@@ -119,6 +122,7 @@ describe.each(SCHOOLS)('every screen of school $id', (school) => {
       }
       expect(failures).toEqual([]);
       expect(crashes).toEqual([]);
+      expect(violations()).toEqual([]);
       await context.close();
     }
   }, 180_000);

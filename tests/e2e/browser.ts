@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { watchCsp } from './csp';
 
 // Debian's Chromium; Playwright's own browser download does not work on these machines.
 const flags = [
@@ -12,8 +13,28 @@ const flags = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: flags });
+/**
+ * Chromium for one test file. Every context it opens is watched for breaches of the site's Content-Security-Policy
+ * (tests/e2e/csp.ts), so whatever a test clicks through — dialogs, forms, the grader, the exam — runs under the policy;
+ * `close()` fails the file when any was seen. `watchCsp: false` only for a test that breaches it on purpose.
+ */
+export async function launchBrowser(options: { watchCsp?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: flags });
+  if (options.watchCsp === false) return browser;
+  const watched: (() => string[])[] = [];
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (contextOptions) => {
+    const context = await newContext(contextOptions);
+    watched.push(await watchCsp(context));
+    return context;
+  };
+  const close = browser.close.bind(browser);
+  browser.close = async (closeOptions) => {
+    await close(closeOptions);
+    const breaches = [...new Set(watched.flatMap((seen) => seen()))];
+    if (breaches.length) throw new Error(`Content-Security-Policy breached:\n${breaches.join('\n')}`);
+  };
+  return browser;
 }
 
 export function baseURL(): string {

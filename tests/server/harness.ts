@@ -89,7 +89,7 @@ async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: Ope
 
 export type StorageKind = 'local' | 's3';
 
-export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', options: Pick<AppOptions, 'sessions' | 'schoolFilesDir'> & { storage?: StorageKind } = {}): Promise<TestServer> {
+export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', options: Pick<AppOptions, 'sessions' | 'schoolFilesDir' | 'distDir' | 'trustProxy' | 'contentSources'> & { storage?: StorageKind } = {}): Promise<TestServer> {
   const { storage: storageKind = 'local', ...appOptions } = options;
   const { opened, dataDir, databaseUrl, dispose } = await freshDatabase(kind);
   const s3 = storageKind === 's3' ? await startS3Server() : null;

@@ -1,10 +1,10 @@
 import { Button, Group } from '@mantine/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { useMemo, useState, type ReactNode } from 'react';
 import { makeTransformErrors, type FieldMessages } from './messages';
 import { ThemedForm } from './theme';
 import { translateString } from './zh';
+import { validator } from './validator';
 
 const NO_CONST_DEFAULTS = { constAsDefaults: 'never' } as const;
 
