@@ -100,6 +100,9 @@ function Boot() {
 /** Starts the client: restores the session, then renders the site once its configuration has loaded. */
 export function start(container: HTMLElement): void {
   session.restore();
+  // A profile restored from this tab's storage may be stale (the class application approved meanwhile, a new
+  // name): it shows at once and is refreshed in the background.
+  if (session.user()) void loadProfile().catch(() => undefined);
   shareCspNonce();
   createRoot(container).render(
     <MantineProvider theme={mantineTheme} getStyleNonce={cspNonce}>

@@ -11,4 +11,6 @@ export const notify = {
   success: (message: string) => notifications.show({ color: 'green', message, autoClose: 3000 }),
   info: (message: string) => notifications.show({ color: 'blue', message, autoClose: 4000 }),
   warn: (message: ReactNode, opts: { persistent?: boolean; id?: string } = {}) => notifications.show({ id: opts.id, color: 'orange', message, autoClose: opts.persistent ? false : 5000 }),
+  /** Takes down a toast shown with an `id` (e.g. a persistent notice whose reason has gone). */
+  hide: (id: string) => notifications.hide(id),
 };

@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const warn = vi.hoisted(() => vi.fn());
-vi.mock('../../src/engine', () => ({ notify: { warn } }));
+const hide = vi.hoisted(() => vi.fn());
+vi.mock('../../src/engine', () => ({ notify: { warn, hide } }));
 
 const TEXTS = { probation: '试用期将于{date}结束', expired: '试用期已于{date}结束', pending: '审核中', rejected: '未通过' };
 const student = (id: number, klass: object | null, type = 1) => ({ id, type, class: klass }) as never;
@@ -10,6 +11,7 @@ const student = (id: number, klass: object | null, type = 1) => ({ id, type, cla
 describe('class notices', () => {
   beforeEach(() => {
     warn.mockReset();
+    hide.mockReset();
   });
 
   it('warn of a running trial, and of an ended one as the server judges it', async () => {
@@ -39,5 +41,14 @@ describe('class notices', () => {
     showClassNotices({ id: 8, type: 5, class: null, review_reason: '' } as never, texts);
     showClassNotices({ id: 9, type: 5, class: null, review_reason: '有原因但未配置文字' } as never, TEXTS);
     expect(warn.mock.calls.map((c) => c[0])).toEqual(['未通过', '驳回原因：请选择你所在的行政班', '未通过', '未通过']);
+  });
+
+  it('takes the 审核中 notice down when a fresh profile says the application was approved', async () => {
+    const { showClassNotices } = await import('../../src/custom/shell/classNotices');
+    showClassNotices(student(10, null, 4), TEXTS); // restored from the tab's storage: still pending
+    expect(warn).toHaveBeenLastCalledWith('审核中', { persistent: true, id: 'class-notice:pending' });
+    showClassNotices(student(10, null, 1), TEXTS); // the background refresh: approved
+    expect(hide).toHaveBeenCalledWith('class-notice:pending');
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 });
