@@ -12,7 +12,7 @@ import { formReady, renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn(), success: vi.fn() }));
 vi.mock('../../src/renderers/shared/engine', async () =>
-  (await import('./renderer-harness')).fakeEngine({ api: { call: mocks.call }, notify: { success: mocks.success, error: vi.fn() } }),
+  (await import('./renderer-harness')).fakeEngine({ api: { call: mocks.call, callWithMessage: async (name: string, params: unknown) => ({ data: await mocks.call(name, params), message: '' }) }, notify: { success: mocks.success, error: vi.fn() } }),
 );
 
 const props = parse(readFileSync('config/screens/admin-majors.yaml', 'utf8'), { merge: true }).props as TableProps;

@@ -52,6 +52,35 @@ function toRjsfError(error: ValidationError): RJSFValidationError {
   return { name: error.name, property, message, params, stack: `${property} ${message}`.trim(), schemaPath: undefined, title: '' };
 }
 
+/**
+ * `dependencies: { key: schema }` as the equivalent `if key is present, then schema`. jsonschema checks a dependency's
+ * schema against the same object but reports its failures one level down, under the key's name (`.type.answer` for
+ * the form's `answer`); `if`/`then` keeps them where they are. Array dependencies are left as they are.
+ */
+const rewritten = new WeakMap<object, unknown>();
+function dependenciesAsConditions(node: unknown): unknown {
+  if (!node || typeof node !== 'object') return node;
+  const known = rewritten.get(node);
+  if (known) return known;
+  let out: unknown;
+  if (Array.isArray(node)) out = node.map(dependenciesAsConditions);
+  else {
+    const entries = Object.entries(node).map(([k, v]) => [k, dependenciesAsConditions(v)] as const);
+    const object: Record<string, unknown> = Object.fromEntries(entries.filter(([k]) => k !== 'dependencies'));
+    const dependencies = (node as { dependencies?: Record<string, unknown> }).dependencies;
+    if (dependencies && typeof dependencies === 'object') {
+      const kept = Object.entries(dependencies).filter(([, dep]) => Array.isArray(dep));
+      const conditions = Object.entries(dependencies).filter(([, dep]) => dep && typeof dep === 'object' && !Array.isArray(dep))
+        .map(([key, dep]) => ({ if: { required: [key] }, then: dependenciesAsConditions(dep) }));
+      if (kept.length) object.dependencies = Object.fromEntries(kept);
+      if (conditions.length) object.allOf = [...((object.allOf as unknown[] | undefined) ?? []), ...conditions];
+    }
+    out = object;
+  }
+  rewritten.set(node, out);
+  return out;
+}
+
 export class InterpretingValidator<T = unknown> implements ValidatorType<T, RJSFSchema> {
   private engine = new Validator();
   private rootSchema?: RJSFSchema;
@@ -66,7 +95,9 @@ export class InterpretingValidator<T = unknown> implements ValidatorType<T, RJSF
 
   private run(schema: RJSFSchema, data: unknown): ValidationError[] {
     // nestedErrors: the failures inside oneOf/anyOf branches too (e.g. `const` of each option), as Ajv's allErrors.
-    return this.engine.validate(data, schema as never, { nestedErrors: true, allowUnknownAttributes: true }).errors;
+    const errors = this.engine.validate(data, dependenciesAsConditions(schema) as never, { nestedErrors: true, allowUnknownAttributes: true }).errors;
+    // The failed `if`/`then` itself is not a field's error (Ajv reports only what failed inside).
+    return errors.filter((e) => e.name !== 'then' && e.name !== 'if');
   }
 
   rawValidation<Result = RJSFValidationError>(schema: RJSFSchema, formData?: T): { errors?: Result[]; validationError?: Error } {
