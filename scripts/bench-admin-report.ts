@@ -2,7 +2,7 @@
 // of 20,000 students (school 100045, 40 classes of 500) and, by default, 1,000,000 score records over 24 months and
 // 12 courses, seeded with batched raw inserts. Prints the seeding time, the report calls' medians of 5 over HTTP and
 // the query plan of the per-course query. Figures in docs/benchmarks.md.
-import { mkdirSync, rmSync, cpSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { startServer } from '../tests/e2e/server';
@@ -13,15 +13,17 @@ const RECORDS = Number(process.argv[2] ?? 1_000_000);
 const STUDENTS = 20_000;
 const root = resolve(import.meta.dirname, '..');
 const work = '/tmp/bench-admin-report';
-rmSync(work, { recursive: true, force: true });
+// REUSE=1 keeps the database of an earlier run (seeding 1M records takes minutes here).
+const reuse = process.env.REUSE === '1' && existsSync(join(work, 'data/app.sqlite'));
+if (!reuse) rmSync(work, { recursive: true, force: true });
 const configDir = join(work, 'config');
-cpSync(join(root, 'config'), configDir, { recursive: true });
+if (!reuse) cpSync(join(root, 'config'), configDir, { recursive: true });
 const dataDir = join(work, 'data');
 const distDir = join(work, 'dist');
 mkdirSync(distDir, { recursive: true });
-let server = await startServer({ dataDir, configDir, distDir });
-await server.stop();
-{
+let server = reuse ? null : await startServer({ dataDir, configDir, distDir });
+await server?.stop();
+if (!reuse) {
   const opened = await openDatabase({ dataDir });
   await insertAdmin(opened.db, { role: 'admin', schoolId: 100045, username: 'admin', password: 'Admin2026pass', realname: '李管理' });
   await opened.close();

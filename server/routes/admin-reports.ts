@@ -66,7 +66,7 @@ export function adminReportRoutes(ctx: RouteContext): void {
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
       const q = request.query as { period?: Period; by?: 'course' | 'month' };
-      const r = await schoolReport(db, schoolId, q.period ?? 'all');
+      const r = await schoolReport(db, schoolId, q.period ?? 'all', q.by === 'month' ? { month: true } : { course: true });
       const data = q.by === 'month'
         ? r.by_month.map((m) => ({ key: m.month, label: m.month, ...shown(m) }))
         : r.by_course.map((c) => ({ key: String(c.learn_id), label: c.name, ...shown(c) }));
