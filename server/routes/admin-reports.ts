@@ -30,8 +30,8 @@ function workbook(Excel: typeof ExcelJS, school: string, r: SchoolReport): Excel
   put('学校', school);
   put('统计范围', r.period_name);
   put('导出时间', minutes(now()));
-  put('开设课程数', r.courses);
-  put('有实验记录的课程数', r.active_courses);
+  put('开设实训项目数（含子项目）', r.courses);
+  put('有实验记录的实训项目数', r.active_courses);
   put('实验人数', r.summary.participants);
   put('实验人次', r.summary.sessions);
   put(`通过人次（≥${PASS_SCORE} 分）`, r.summary.passed);

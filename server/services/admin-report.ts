@@ -4,7 +4,8 @@ import { now } from '../db/time';
 
 /**
  * The school report of the administration console (issue 17 #6): what a province platform asks of a school — courses
- * offered, participants (实验人数: distinct students with at least one result), sessions (实验人次: results), pass rate
+ * offered (published training items the school's students may have, child items of a practice included, as results are
+ * recorded per item), participants (实验人数: distinct students with at least one result), sessions (实验人次: results), pass rate
  * (results with a score ≥ 60, as in the teacher console's 班级成绩), average time and score — for the whole school, per
  * course and per month. Counted over the score records of the school's students (wherever the course comes from),
  * each query one pass over the covering index score_records_report (migration 0016).
@@ -82,7 +83,7 @@ export async function schoolReport(db: Db, schoolId: number, period: Period, par
         eb.fn.sum<number>('u.ok').as('passed'), eb.fn.sum<number>('u.t').as('time_sum'), eb.fn.sum<number>('u.sc').as('score_sum')]).groupBy('u.learn_id').execute()
       : Promise.resolve([]),
     parts.month ? records().select(month.as('month')).groupBy(month).orderBy(month).execute() : Promise.resolve([]),
-    db.selectFrom('learns').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_learn_id', 'is', null).where('state', '=', 1)
+    db.selectFrom('learns').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '=', 1)
       .where((eb) => eb.or([eb('school_id', 'is', null), eb('school_id', '=', schoolId)])).executeTakeFirst(),
   ]);
   const ids = perCourse.map((r) => r.learn_id);

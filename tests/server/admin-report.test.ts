@@ -80,7 +80,7 @@ describe.each(DATABASES)('admin console: school report on %s', (kind) => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets.map((w) => w.name)).toEqual(['汇总', '按课程', '按月份']);
     const summary = Object.fromEntries(book.getWorksheet('汇总')!.getSheetValues().slice(2).map((r: any) => [r[1], r[2]]));
-    expect(summary).toMatchObject({ 实验人数: 3, 实验人次: 4, '通过人次（≥60 分）': 2, 通过率: 0.5, '平均用时（秒）': 250, 有实验记录的课程数: 2 });
+    expect(summary).toMatchObject({ 实验人数: 3, 实验人次: 4, '通过人次（≥60 分）': 2, 通过率: 0.5, '平均用时（秒）': 250, 有实验记录的实训项目数: 2 });
     const perCourse = book.getWorksheet('按课程')!.getRow(2).values as unknown[];
     expect(perCourse.slice(1)).toEqual([courses[0].name, 2, 3, 2, 0.6667, 200, 70]);
     expect(book.getWorksheet('按月份')!.getRow(3).values).toEqual([undefined, '2025-04', 2, 2, 2, 1, 250, 80]);
