@@ -143,6 +143,8 @@ export function adminCourseRoutes(ctx: RouteContext): void {
       const used = await db.selectFrom('score_records').select('id').where('learn_id', '=', c.id).executeTakeFirst()
         ?? await db.selectFrom('launch_tokens').select('id').where('learn_id', '=', c.id).executeTakeFirst();
       if (used) throw refuse(`课程“${c.name}”已有学生学习记录，不能删除；可将其设为未发布`);
+      const assigned = await db.selectFrom('assignments').select('id').where('learn_id', '=', c.id).executeTakeFirst();
+      if (assigned) throw refuse(`课程“${c.name}”已被老师布置为作业或考试，不能删除；可将其设为未发布`);
       const children = await db.selectFrom('learns').select('id').where('parent_learn_id', '=', c.id).executeTakeFirst();
       if (children) throw refuse(`课程“${c.name}”下还有子课程，不能删除`);
       await db.transaction().execute(async (trx) => {
