@@ -178,6 +178,13 @@ describe.each(DATABASES)('admin console: catalogue on %s', (kind) => {
     const shared = (await db().selectFrom('learns').select('id').where('school_id', 'is', null).executeTakeFirstOrThrow()).id;
     expect((await s.postJson('admin/course/classes/save', { id: shared, class_ids: [] }, admin)).status).toBe(404);
     expect(await db().selectFrom('learns').select('name').where('id', '=', bCourse).executeTakeFirstOrThrow()).toEqual({ name: '乙校课程' });
+    // A course a teacher set as homework stays (the assignment would lose its course).
+    const teacher = (await db().selectFrom('users').select('id').where('username', '=', 'teacher1').where('school_id', '=', 100002).executeTakeFirstOrThrow()).id;
+    const assignment = await db().insertInto('assignments').values({ school_id: 100002, teacher_id: teacher, kind: 'homework', title: '练习', learn_id: aCourse,
+      start_time: '2026-01-01 00:00:00', end_time: '2026-12-31 00:00:00' }).returning('id').executeTakeFirstOrThrow();
+    expect((await s.postJson('admin/course/delete', { id: aCourse }, admin)).body.message).toBe('课程“一门课”已被老师布置为作业或考试，不能删除；可将其设为未发布');
+    await db().deleteFrom('assignments').where('id', '=', assignment.id).execute();
     ok(await s.postJson('admin/course/delete', { id: aCourse }, admin));
+    expect(await db().selectFrom('learns').select('id').where('id', '=', aCourse).executeTakeFirst()).toBeUndefined();
   });
 });
