@@ -119,6 +119,10 @@ export interface LearnTable {
   state: Defaulted<number>; // 1 published
   sort: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
+  /** JSON array of the simulation's step names (admin console), handed to the simulation by sim/session. */
+  sim_steps: Defaulted<string>;
+  /** 1 = a result of this course offers the questionnaire (score_records.evalue). */
+  questionnaire: Defaulted<number>;
 }
 
 export interface LearnDetailTable {

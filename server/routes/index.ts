@@ -2,6 +2,10 @@
 import type { RouteContext } from './define';
 import { adminApplicationRoutes } from './admin-applications';
 import { adminAuditRoutes } from './admin-audit';
+import { adminCategoryRoutes } from './admin-categories';
+import { adminCourseImageRoutes } from './admin-course-image';
+import { adminCourseRoutes } from './admin-courses';
+import { adminReportRoutes } from './admin-reports';
 import { adminClassRoutes } from './admin-classes';
 import { adminLoginRoutes } from './admin-login';
 import { adminOrgRoutes } from './admin-org';
@@ -68,5 +72,9 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   adminClassRoutes(ctx);
   adminApplicationRoutes(ctx);
   adminAuditRoutes(ctx);
+  adminCategoryRoutes(ctx);
+  adminCourseRoutes(ctx);
+  adminCourseImageRoutes(ctx, opts);
+  adminReportRoutes(ctx);
   platformRoutes(ctx, opts);
 }

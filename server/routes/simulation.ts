@@ -27,6 +27,16 @@ const resultBody = objectSchema(
   ['token', 'total_score', 'total_time'],
 );
 
+/** The step names registered for the course (admin console); [] when none or unreadable. */
+function stepsOf(text: string): string[] {
+  try {
+    const steps: unknown = JSON.parse(text);
+    return Array.isArray(steps) ? steps.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 const RESULT_FIELDS = ['total_score', 'total_time', 'detail', 'subhead', 'subtitle', 'evaluate', 'mistake', 'first_module_time'] as const;
 
 /** Fields as text and files as Buffers; a file over the limit is refused with a message naming it. */
@@ -86,10 +96,10 @@ export function simulationRoutes(ctx: RouteContext, opts: { storage: FileStorage
       assertUsable(launch);
       const [user, learn] = await Promise.all([
         db.selectFrom('users').select(['id', 'username', 'realname']).where('id', '=', launch.user_id).executeTakeFirstOrThrow(),
-        db.selectFrom('learns').select(['id', 'name']).where('id', '=', launch.learn_id).executeTakeFirstOrThrow(),
+        db.selectFrom('learns').select(['id', 'name', 'sim_steps']).where('id', '=', launch.learn_id).executeTakeFirstOrThrow(),
       ]);
       return { user_id: user.id, username: user.username, realname: user.realname, learn_id: learn.id, learn_name: learn.name, expires_at: launch.expires_at,
-        result_detail: IMAGE_DETAIL_LEARN_IDS.includes(learn.id) ? 'images' : 'rows' };
+        result_detail: IMAGE_DETAIL_LEARN_IDS.includes(learn.id) ? 'images' : 'rows', steps: stepsOf(learn.sim_steps) };
     },
   });
 

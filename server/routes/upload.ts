@@ -7,6 +7,7 @@ import { uploadLimits } from '../services/upload-limits';
 import { hit } from '../services/rateLimit';
 import type { SiteConfigSource } from './system';
 import { mayOpenStudentFile } from '../services/staff-scope';
+import { mayOpenCourseFile } from '../services/course-files';
 import type { FileStorage } from '../storage';
 import { defineRoute, type RouteContext } from './define';
 
@@ -50,7 +51,9 @@ export function uploadRoutes(ctx: RouteContext, opts: { storage: FileStorage; co
     const user = await identify(db, request);
     const row = await uploadByStoredName(db, name);
     if (!row) throw notFound();
-    if (!user || (user.id !== row.owner_id && !(await mayOpenStudentFile(db, user, row.owner_id, name)))) throw forbidden('无权查看该文件');
+    if (!user || (user.id !== row.owner_id && !(await mayOpenStudentFile(db, user, row.owner_id, name)) && !(await mayOpenCourseFile(db, user, name)))) {
+      throw forbidden('无权查看该文件');
+    }
     // Streamed from the storage through the API (local disk or the S3 bucket alike), after the checks above.
     const file = await opts.storage.get(name);
     if (!file) throw notFound();

@@ -10,6 +10,7 @@ export const AUDIT_KINDS = {
   application: '班级申请',
   account: '管理员账号',
   school: '学校',
+  catalogue: '课程与分类',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

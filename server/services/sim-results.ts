@@ -100,6 +100,7 @@ export async function recordResult(db: Db, launch: NonNullable<LaunchRow>, input
   const rows = imageDetail ? null : parseDetailRows(input.detail ?? '');
 
   const user = await db.selectFrom('users').select(['id', 'class_id', 'grade_id']).where('id', '=', launch.user_id).executeTakeFirstOrThrow();
+  const course = await db.selectFrom('learns').select('questionnaire').where('id', '=', launch.learn_id).executeTakeFirst();
   const stored = checked.map((c) => ({ ...c, name: `${randomBytes(16).toString('hex')}.${c.type.ext}` }));
   const detail = rows ?? stored.map((s) => `/files/${s.name}`);
   const created_at = now();
@@ -121,7 +122,7 @@ export async function recordResult(db: Db, launch: NonNullable<LaunchRow>, input
       .values({
         user_id: user.id, learn_id: launch.learn_id, class_id: user.class_id, grade_id: user.grade_id, created_at,
         subhead: input.subhead ?? '考核模式', subtitle: input.subtitle ?? '综合操作', total_score: input.total_score, total_time: input.total_time,
-        detail: JSON.stringify(detail), evaluate: input.evaluate ?? '', mistake: input.mistake ?? '', first_module_time: input.first_module_time ?? null,
+        detail: JSON.stringify(detail), evalue: course?.questionnaire ? 1 : 0, evaluate: input.evaluate ?? '', mistake: input.mistake ?? '', first_module_time: input.first_module_time ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

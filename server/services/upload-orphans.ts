@@ -11,13 +11,15 @@ import type { FileStorage } from '../storage';
  * index; what teachers write (assignment and task text, attachments) is looked up whoever uploaded the file.
  * A new column that stores /files/ URLs must be added here, or the cleanup would remove files it still shows.
  */
-const REFERENCES: { table: string; columns: string[]; owner: string; anyOwner?: true }[] = [
+const REFERENCES: { table: string; columns: string[]; owner?: string; anyOwner?: true }[] = [
   { table: 'marks', owner: 'user_id', columns: ['student_answer', 'annex', 'answer'] },
   { table: 'task_records', owner: 'user_id', columns: ['student_answer'] },
   { table: 'users', owner: 'id', columns: ['head_img'] },
   { table: 'topics', owner: 'user_id', columns: ['content'] },
   { table: 'assignments', owner: 'teacher_id', anyOwner: true, columns: ['content', 'detail', 'annex'] },
   { table: 'tasks', owner: 'teacher_id', anyOwner: true, columns: ['content', 'detail'] },
+  // A course's cover (admin console): no owner column; kept whoever uploaded it, not counted for the quota.
+  { table: 'learns', anyOwner: true, columns: ['thum'] },
 ];
 
 /**
@@ -29,10 +31,10 @@ const REFERENCES: { table: string; columns: string[]; owner: string; anyOwner?: 
 function referenced(db: Db, ownRecordsOnly = false): RawBuilder<boolean> {
   const find = dialectOf(db) === 'postgres' ? sql.raw('strpos') : sql.raw('instr');
   return sql<boolean>`(${sql.join(
-    REFERENCES.map(({ table, columns, owner, anyOwner }) => {
+    REFERENCES.filter((r) => r.owner || !ownRecordsOnly).map(({ table, columns, owner, anyOwner }) => {
       const alias = `ref_${table}`;
       const names = sql.join(columns.map((c) => sql`${find}(${sql.ref(`${alias}.${c}`)}, uploads.stored_name) > 0`), sql` or `);
-      const own = anyOwner && !ownRecordsOnly ? sql`` : sql`${sql.ref(`${alias}.${owner}`)} = uploads.owner_id and `;
+      const own = anyOwner && !ownRecordsOnly ? sql`` : sql`${sql.ref(`${alias}.${owner!}`)} = uploads.owner_id and `;
       return sql`exists (select 1 from ${sql.table(table)} as ${sql.id(alias)} where ${own}(${names}))`;
     }),
     sql` or `,

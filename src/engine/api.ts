@@ -116,7 +116,7 @@ export const api = {
    * Sends one file as the multipart field `file` to a contract entry (common/upload_file ...), reporting progress
    * (0..1); resolves with the reply's `data` and fails like `call`.
    */
-  async upload<T = unknown>(name: string, file: Blob, opts: CallOptions & { filename?: string; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<T> {
+  async upload<T = unknown>(name: string, file: Blob, opts: CallOptions & { filename?: string; params?: Params; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<T> {
     const endpoint = endpoints[name];
     if (!endpoint) throw new ApiCallError(`未知接口 ${name}（不在 config/endpoints.yaml 中）`, null, null);
     const form = new FormData();
@@ -125,7 +125,7 @@ export const api = {
     let body: unknown = null;
     try {
       const reply = await http.request({
-        method: endpoint.method, url: name, data: form, signal: opts.signal, timeout: 120000,
+        method: endpoint.method, url: name, params: opts.params, data: form, signal: opts.signal, timeout: 120000,
         onUploadProgress: (e) => opts.onProgress?.(e.total ? e.loaded / e.total : 0),
       });
       status = reply.status;

@@ -99,6 +99,11 @@
   var body = new URLSearchParams({ token: token });
   post('sim/session', body).then(function (reply) {
     session = reply.data;
+    // Step names registered for the course (admin console): 100 points shared out evenly, the last step the rest.
+    if (session.steps && session.steps.length) {
+      var each = Math.floor(100 / session.steps.length);
+      STEPS = session.steps.map(function (name, i) { return { name: name, full: i === session.steps.length - 1 ? 100 - each * i : each }; });
+    }
     $('title').textContent = session.learn_name;
     $('who').textContent = '学员：' + (session.realname || session.username) + '　·　请依次完成以下步骤后提交成绩';
     renderSteps();

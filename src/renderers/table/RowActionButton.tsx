@@ -70,7 +70,7 @@ export function RowActionButton({ action, row, scope, screen, onDone, toolbar }:
     if (!action.upload || !file) return;
     setBusy(true);
     try {
-      const data = await api.upload(action.upload.endpoint, file);
+      const data = await api.upload(action.upload.endpoint, file, { params: resolveParams(action.upload.params, scope) });
       if (action.upload.message) notify.success(action.upload.message);
       finish(action.upload.then, data);
     } catch {

@@ -232,6 +232,12 @@ export interface RowAction {
      */
     endpoint: string;
     /**
+     * Query parameters sent with the file; strings may hold ${...} templates over item (a row's button) or record (the toolbar's), e.g. {id: "${item.id}"}.
+     */
+    params?: {
+      [k: string]: string | number | boolean;
+    };
+    /**
      * File types the chooser offers, e.g. .xlsx.
      */
     accept?: string;
@@ -358,6 +364,12 @@ export interface ToolbarButton {
      * Name of a multipart call, e.g. staff/bank/import.
      */
     endpoint: string;
+    /**
+     * Query parameters sent with the file; strings may hold ${...} templates over item (a row's button) or record (the toolbar's), e.g. {id: "${item.id}"}.
+     */
+    params?: {
+      [k: string]: string | number | boolean;
+    };
     /**
      * File types the chooser offers, e.g. .xlsx.
      */
