@@ -31,6 +31,9 @@ export function hashLocation(): { pathname: string; search: string } {
   return at < 0 ? { pathname: path, search: '' } : { pathname: path.slice(0, at), search: path.slice(at) };
 }
 
+/** The student's 修改密码 page (config/screens/change-password.yaml). */
+export const CHANGE_PASSWORD_PATH = '/ucenter/changePassword';
+
 function Guard({ screen, children }: { screen: ScreenConfig; children: ReactNode }) {
   const config = useSiteConfig()!;
   const location = useLocation();
@@ -41,6 +44,10 @@ function Guard({ screen, children }: { screen: ScreenConfig; children: ReactNode
   if (screen.role && !user) return <Center py={80}><Loader /></Center>;
   // A signed-in account of another role (a student opening a teacher page) goes to that side's login page.
   if (screen.role && user!.role !== screen.role) return <Navigate to={loginRedirect(loginPath, location)} replace />;
+  // A password an administrator set (reset, import) is changed before anything else is shown (users.must_change_password).
+  if ((screen.auth || screen.role) && user?.role === 'student' && Number(user.must_change_password) === 1 && screen.route !== CHANGE_PASSWORD_PATH) {
+    return <Navigate to={`${CHANGE_PASSWORD_PATH}?reason=must-change`} replace />;
+  }
   return <>{children}</>;
 }
 
