@@ -121,7 +121,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
       const classIds = b.class_ids ?? [];
       for (const id of classIds) await classInSchool(db, schoolId, id).catch(() => { throw invalid('class_ids', '班级不存在'); });
       const initial = before ? null : chosenPassword(b.password);
-      const hash = initial ? await hashInitialPassword(initial.password) : null;
+      const hash = initial ? await hashInitialPassword(initial.password, initial.generated) : null;
       const id = await db.transaction().execute(async (trx) => {
         let saved: number;
         if (before) {
@@ -169,7 +169,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
       const org = { class_id: klass.id, grade_id: klass.grade_id, major_id: klass.major_id, depart_id: klass.depart_id };
       const row = { ...values, ...org, student_no: (b.student_no ?? '').trim() || null };
       const initial = before ? null : chosenPassword(b.password);
-      const hash = initial ? await hashInitialPassword(initial.password) : null;
+      const hash = initial ? await hashInitialPassword(initial.password, initial.generated) : null;
       const id = await db.transaction().execute(async (trx) => {
         let saved: number;
         if (before) {
@@ -196,7 +196,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
       const b = request.body as { id: number; password?: string };
       const u = await account(request, b.id);
       const chosen = chosenPassword(b.password);
-      const password_hash = await hashInitialPassword(chosen.password);
+      const password_hash = await hashInitialPassword(chosen.password, chosen.generated);
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ password_hash, must_change_password: 1 }).where('id', '=', u.id).execute();
         await audit(trx, request, { kind: 'accounts', action: 'reset-password', targetId: u.id, summary: `重置${ROLE_NAMES[u.role as Role]} ${describe(u)} 的密码（下次登录须修改）` });

@@ -164,7 +164,17 @@ export async function readAccountImport(Excel: typeof ExcelJS, db: Db, schoolId:
     }
     return r;
   });
+  // Hashing is the cost of an import (docs/security.md § Initial passwords): a generated password gets its own cheap
+  // hash; a password typed into the file is hashed once per distinct value, and rows sharing it share the hash.
   const ready = rows.filter((r) => !r.errors.length);
-  await pooled(ready, 4, async (r) => { r.hash = await hashInitialPassword(passwords.get(r)!); });
+  const typed = new Map<string, Promise<string>>();
+  await pooled(ready, 4, async (r) => {
+    const password = passwords.get(r)!;
+    if (r.initial) r.hash = await hashInitialPassword(password, true);
+    else {
+      if (!typed.has(password)) typed.set(password, hashInitialPassword(password));
+      r.hash = await typed.get(password)!;
+    }
+  });
   return rows;
 }

@@ -19,10 +19,10 @@ export function accountPasswordProblem(password: string): string | null {
 const LETTERS = 'abcdefghjkmnpqrstuvwxyz';
 const DIGITS = '23456789';
 
-/** A generated initial password: 8 characters, letters and digits, none that read alike (l/1, o/0). */
+/** A generated initial password: 10 characters (≈ 50 bits), letters and digits, none that read alike (l/1, o/0). */
 export function initialPassword(random: (n: number) => number): string {
   const all = LETTERS + DIGITS;
-  const chars = [LETTERS[random(LETTERS.length)], DIGITS[random(DIGITS.length)], ...Array.from({ length: 6 }, () => all[random(all.length)])];
+  const chars = [LETTERS[random(LETTERS.length)], DIGITS[random(DIGITS.length)], ...Array.from({ length: 8 }, () => all[random(all.length)])];
   for (let i = chars.length - 1; i > 0; i--) {
     const j = random(i + 1);
     [chars[i], chars[j]] = [chars[j], chars[i]];

@@ -48,7 +48,7 @@ describe.each(DATABASES)('admin console: accounts on %s', (kind) => {
   it('creates and edits teachers with the classes they teach; the initial password must be changed', async () => {
     const a = people.adminA;
     const created = ok(await s.postJson('admin/teacher/save', { username: 'tnew01', realname: '新老师', mobile: '16600880001', class_ids: [klass] }, a));
-    expect(created.initial_password).toMatch(/^(?=.*[a-z])(?=.*\d)[a-z0-9]{8}$/);
+    expect(created.initial_password).toMatch(/^(?=.*[a-z])(?=.*\d)[a-z0-9]{10}$/);
     refused(await s.postJson('admin/teacher/save', { username: 'TNEW01', realname: '重名' }, a), 422, '账号 TNEW01 在本校已存在');
     refused(await s.postJson('admin/teacher/save', { username: 'tnew02', realname: '号码', mobile: '12345' }, a), 422, '手机号格式不正确');
     refused(await s.postJson('admin/teacher/save', { username: 'tnew02', realname: '号码', mobile: '16600880001' }, a), 422, '手机号 16600880001 在本校已被使用');
@@ -59,9 +59,11 @@ describe.each(DATABASES)('admin console: accounts on %s', (kind) => {
     expect(list).toMatchObject({ total: 1, data: [{ id: created.id, classes: '导入一班、同名班', status: 1, locked: 0 }] });
     const row = await db().selectFrom('users').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row.must_change_password).toBe(1);
-    expect(row.password_hash).toMatch(/^scrypt\$16384\$/); // an initial password: the cheap cost, rehashed at first login
+    expect(row.password_hash).toMatch(/^scrypt\$1024\$/); // a generated initial password: the cheap cost ...
     const login = await s.post('teacher/login', { username: 'tnew01', password: created.initial_password, school_id: 100002 });
     expect(login.body.code, login.body.message).toBe(200);
+    const rehashed = await db().selectFrom('users').select('password_hash').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(rehashed.password_hash).toMatch(/^scrypt\$16384\$/); // ... replaced at the server's cost by the first login
     expect((await audits('create')).some((e) => e.target_id === created.id && e.summary.includes('新老师'))).toBe(true);
   });
 
@@ -84,7 +86,7 @@ describe.each(DATABASES)('admin console: accounts on %s', (kind) => {
     expect(ok(await s.post('user/get_info', {}, fresh)).must_change_password).toBe(0);
 
     const reset = ok(await s.postJson('admin/account/password', { id: created.id }, a));
-    expect(reset.initial_password).toMatch(/^[a-z0-9]{8}$/);
+    expect(reset.initial_password).toMatch(/^[a-z0-9]{10}$/);
     expect((await s.post('user/get_info', {}, fresh)).status).toBe(401);
     const again = await s.login('snew01', reset.initial_password, 100002);
     expect(ok(await s.post('user/get_info', {}, again)).must_change_password).toBe(1);
@@ -185,7 +187,7 @@ describe.each(DATABASES)('admin console: accounts on %s', (kind) => {
     expect(await db().selectFrom('users').select('id').where('username', '=', 'imp0001').executeTakeFirst()).toBeUndefined();
     const rows = ok(await s.get('admin/accounts/import/rows', { id: preview.id, page_size: 50 }, a));
     const first = rows.data.find((r: any) => r.username === 'imp0001');
-    expect(first.initial).toMatch(/^[a-z0-9]{8}$/);
+    expect(first.initial).toMatch(/^[a-z0-9]{10}$/);
     expect(ok(await s.postJson('admin/accounts/import/confirm', { id: preview.id }, a)).saved).toBe(50);
     refused(await s.postJson('admin/accounts/import/confirm', { id: preview.id }, a), 422, '这批账号已经导入过了');
     const saved = await db().selectFrom('users').selectAll().where('school_id', '=', 100002).where('username', 'like', 'imp%').execute();
