@@ -44,10 +44,6 @@ function Guard({ screen, children }: { screen: ScreenConfig; children: ReactNode
   if (screen.role && !user) return <Center py={80}><Loader /></Center>;
   // A signed-in account of another role (a student opening a teacher page) goes to that side's login page.
   if (screen.role && user!.role !== screen.role) return <Navigate to={loginRedirect(loginPath, location)} replace />;
-  // A password an administrator set (reset, import) is changed before anything else is shown (users.must_change_password).
-  if ((screen.auth || screen.role) && user?.role === 'student' && Number(user.must_change_password) === 1 && screen.route !== CHANGE_PASSWORD_PATH) {
-    return <Navigate to={`${CHANGE_PASSWORD_PATH}?reason=must-change`} replace />;
-  }
   return <>{children}</>;
 }
 
@@ -84,12 +80,22 @@ function ScreenHost({ screens, layout }: { screens: ScreenConfig[]; layout?: str
   const config = useSiteConfig()!;
   const location = useLocation();
   const cache = useRef(new Map<string, Location>());
+  const shows = useRef(new Map<string, number>());
+  const lastShown = useRef<string | undefined>(undefined);
+  const user = useSession()?.user;
   const active = findScreen(screens, location.pathname);
+  // A password an administrator set (reset, import) is changed before any other page of the account is shown
+  // (users.must_change_password). Decided here, before a kept-alive screen is cached, so it holds on every visit.
+  if (active && (active.auth || active.role) && active.route !== CHANGE_PASSWORD_PATH && user?.role === 'student' && Number(user.must_change_password) === 1) {
+    return <Navigate to={`${CHANGE_PASSWORD_PATH}?reason=must-change`} replace />;
+  }
+  // ... and once it has been changed, the page it was forced onto gives way to the home page.
+  if (active?.route === CHANGE_PASSWORD_PATH && location.search.includes('reason=must-change') && user && Number(user.must_change_password) !== 1) {
+    return <Navigate to={shellSettings(config).home} replace />;
+  }
   if (active?.keepAlive && session.token()) cache.current.set(active.id, location);
   if (!session.token()) cache.current.clear();
   // Count each screen's showings, so a kept-alive screen shown again reloads its data (see visibility.ts).
-  const shows = useRef(new Map<string, number>());
-  const lastShown = useRef<string | undefined>(undefined);
   if (active && lastShown.current !== active.id) shows.current.set(active.id, (shows.current.get(active.id) ?? 0) + 1);
   lastShown.current = active?.id;
 
