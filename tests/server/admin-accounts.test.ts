@@ -111,6 +111,12 @@ describe.each(DATABASES)('admin console: accounts on %s', (kind) => {
     expect(ok(await s.get('admin/students', { keyword: 'soff01' }, a)).data[0].locked).toBe(1);
     ok(await s.postJson('admin/account/unlock', { id }, a));
     await s.login('soff01', 'abc12345', 100002);
+    // A teacher too: the right password hears why, and the teacher console's session ends.
+    const teacher = await db().selectFrom('users').select('id').where('username', '=', 'tnew01').executeTakeFirstOrThrow();
+    ok(await s.postJson('admin/account/password', { id: teacher.id, password: 'teach2026' }, a));
+    ok(await s.postJson('admin/account/status', { id: teacher.id, status: 0 }, a));
+    expect((await s.post('teacher/login', { username: 'tnew01', password: 'teach2026', school_id: 100002 })).body).toMatchObject({ code: 0, message: '账号已被停用，请联系管理员' });
+    expect((await s.post('teacher/login', { username: 'tnew01', password: 'wrong2026', school_id: 100002 })).body.message).toBe('账号或密码错误');
     expect((await audits('disable')).map((e) => e.target_id)).toContain(id);
     expect((await audits('unlock')).map((e) => e.target_id)).toContain(id);
   });
