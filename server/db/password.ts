@@ -50,3 +50,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await derive(password, salt, n, r, p);
   return timingSafeEqual(actual, expected);
 }
+
+/**
+ * An initial password set by an administrator for an account that must change it at first login (a reset, an import of
+ * hundreds of students), hashed cheaply so 500 rows import in seconds, and replaced at full cost by the first successful
+ * login (`needsRehash`), after which the account is made to change it anyway. See docs/security.md § Initial passwords.
+ * - `generated`: made by the server, 10 random characters of 31 (≈ 50 bits): scrypt at 2^10 (≈ 1.5 ms) already
+ *   puts guessing it out of reach; slowness protects human-chosen passwords, not random ones.
+ * - typed by the administrator (possibly weak): scrypt at 2^14 (≈ 90 ms), the lowest cost PASSWORD_SCRYPT_COST accepts.
+ */
+export const INITIAL_COST = { generated: 10, typed: 14 } as const;
+export async function hashInitialPassword(password: string, generated = false): Promise<string> {
+  const n = Math.min(N, 2 ** (generated ? INITIAL_COST.generated : INITIAL_COST.typed));
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, n, R, P);
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+}

@@ -161,6 +161,17 @@ export interface QuestionImportTable {
   created_at: Defaulted<Timestamp>;
 }
 
+export interface AccountImportTable {
+  id: Id;
+  school_id: number;
+  admin_id: number;
+  role: 'student' | 'teacher';
+  file_name: Defaulted<string>;
+  rows: string; // JSON: the parsed rows with their errors (and generated initial passwords) until expiry
+  confirmed_at: Defaulted<Timestamp | null>;
+  created_at: Defaulted<Timestamp>;
+}
+
 export interface TheoryTestClassTable {
   test_id: number;
   class_id: number;

@@ -77,6 +77,8 @@ export interface UserTable {
   login_count: Defaulted<number>;
   /** Why the class application was rejected (type 5), shown to the student; null otherwise. */
   review_reason: Defaulted<string | null>;
+  /** 1 after an administrator set the password (reset, import): the client shows 修改密码 until it is changed. */
+  must_change_password: Defaulted<number>;
 }
 
 export interface SessionTable {
@@ -229,6 +231,7 @@ export interface Database {
   theory_extra_time: A.TheoryExtraTimeTable;
   bank_questions: A.BankQuestionTable;
   question_imports: A.QuestionImportTable;
+  account_imports: A.AccountImportTable;
   topics: A.TopicTable;
   questionnaires: A.QuestionnaireTable;
   questionnaire_answers: A.QuestionnaireAnswerTable;

@@ -12,7 +12,7 @@ import { defineRoute, field, objectSchema, type RouteContext } from './define';
  */
 const ACTION_NAMES: Record<string, string> = {
   create: '新建', update: '修改', delete: '删除', move: '调班', approve: '通过', reject: '驳回',
-  'reset-password': '重置密码', disable: '停用', enable: '启用', visibility: '设置可见班级', image: '更换封面',
+  'reset-password': '重置密码', disable: '停用', enable: '启用', unlock: '解锁', import: '导入', visibility: '设置可见班级', image: '更换封面',
 };
 
 const query = objectSchema({

@@ -4,6 +4,7 @@ import { invalid, notFound, refuse } from '../http/errors';
 import { classInSchool, gradeInSchool, schoolOfAdmin } from '../services/admin-scope';
 import { audit } from '../services/audit';
 import { forgetCachedUser } from '../services/sessions';
+import { withLocks } from './admin-accounts';
 import { adminPaging, keywordMatch, num, pageOf, type PageQuery } from './admin-paging';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
@@ -134,19 +135,29 @@ export function adminClassRoutes(ctx: RouteContext): void {
 
   // ---------- students: where each sits, and moving them ----------
   defineRoute(ctx, 'admin/students', {
-    schema: { querystring: objectSchema({ ...adminPaging, class_id: field.int('班级', { minimum: 1 }), type: field.int('状态', { enum: [1, 4, 5] }) }) },
+    schema: {
+      querystring: objectSchema({
+        ...adminPaging, class_id: field.int('班级', { minimum: 1 }), type: field.int('状态', { enum: [1, 4, 5] }),
+        depart_id: field.int('院系', { minimum: 1 }), major_id: field.int('专业', { minimum: 1 }), grade_id: field.int('年级', { minimum: 1 }),
+        status: field.int('账号状态', { enum: [0, 1] }),
+      }),
+    },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const q = request.query as PageQuery & { class_id?: number; type?: number };
+      const q = request.query as PageQuery & { class_id?: number; type?: number; depart_id?: number; major_id?: number; grade_id?: number; status?: number };
       let list = db.selectFrom('users as u').leftJoin('classes as c', 'c.id', 'u.class_id').leftJoin('grades as g', 'g.id', 'u.grade_id')
         .leftJoin('majors as m', 'm.id', 'u.major_id')
         .where('u.school_id', '=', schoolId).where('u.role', '=', 'student')
-        .select(['u.id', 'u.username', 'u.realname', 'u.student_no', 'u.mobile', 'u.type', 'u.status', 'u.class_id', 'u.review_reason', 'c.class_name', 'g.grade_name', 'm.major_name']);
+        .select(['u.id', 'u.username', 'u.realname', 'u.student_no', 'u.mobile', 'u.type', 'u.status', 'u.class_id', 'u.review_reason', 'u.must_change_password', 'c.class_name', 'g.grade_name', 'm.major_name']);
       if (q.class_id) list = list.where('u.class_id', '=', q.class_id);
+      if (q.depart_id) list = list.where('u.depart_id', '=', q.depart_id);
+      if (q.major_id) list = list.where('u.major_id', '=', q.major_id);
+      if (q.grade_id) list = list.where('u.grade_id', '=', q.grade_id);
+      if (q.status !== undefined) list = list.where('u.status', '=', q.status);
       if (q.type) list = list.where('u.type', '=', q.type);
-      if (q.keyword?.trim()) list = list.where(keywordMatch(['u.username', 'u.realname', 'u.student_no', 'c.class_name'], q.keyword.trim()));
+      if (q.keyword?.trim()) list = list.where(keywordMatch(['u.username', 'u.realname', 'u.student_no', 'u.mobile', 'c.class_name', 'g.grade_name', 'm.major_name'], q.keyword.trim()));
       const page = await pageOf(list.orderBy('u.id'), q);
-      return { ...page, data: page.data.map((r) => ({ ...r, class_name: r.class_name ?? '', grade_name: r.grade_name ?? '', major_name: r.major_name ?? '', student_no: r.student_no ?? '', mobile: r.mobile ?? '' })) };
+      return { ...page, data: (await withLocks(db, schoolId, page.data)).map((r) => ({ ...r, class_name: r.class_name ?? '', grade_name: r.grade_name ?? '', major_name: r.major_name ?? '', student_no: r.student_no ?? '', mobile: r.mobile ?? '' })) };
     },
   });
 

@@ -1,5 +1,7 @@
 // Every API area registers its routes here; each area is one file (server/routes/<area>.ts).
 import type { RouteContext } from './define';
+import { adminAccountImportRoutes } from './admin-account-import';
+import { adminAccountRoutes } from './admin-accounts';
 import { adminApplicationRoutes } from './admin-applications';
 import { adminAuditRoutes } from './admin-audit';
 import { adminCategoryRoutes } from './admin-categories';
@@ -70,6 +72,8 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   adminLoginRoutes(ctx, opts);
   adminOrgRoutes(ctx);
   adminClassRoutes(ctx);
+  adminAccountRoutes(ctx);
+  adminAccountImportRoutes(ctx, opts);
   adminApplicationRoutes(ctx);
   adminAuditRoutes(ctx);
   adminCategoryRoutes(ctx);

@@ -39,9 +39,11 @@ export function teacherRoutes(ctx: RouteContext, opts: { config: SiteConfigSourc
         password: body.password,
         limits: limitsFor(body.school_id),
         captcha: { key: body.captcha_key, code: body.captcha_code },
-        find: () => db.selectFrom('users').selectAll().where('school_id', '=', body.school_id).where('username', '=', username).where('role', '=', 'teacher').where('status', '=', 1).executeTakeFirst(),
+        find: () => db.selectFrom('users').selectAll().where('school_id', '=', body.school_id).where('username', '=', username).where('role', '=', 'teacher').executeTakeFirst(),
         wrong: '账号或密码错误',
       });
+      // Only the right password learns that the account was disabled by the school's administrator.
+      if (user.status !== 1) throw refuse('账号已被停用，请联系管理员');
       const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
       return new Answer({ token, user_id: user.id, school_id: user.school_id, username: user.username, realname: user.realname }, '登录成功');
     },

@@ -81,7 +81,7 @@ export async function createStudent(db: Db, input: { schoolId: number; username:
 
 /** Sets a new password and ends every session of the account (other devices must log in again). */
 export async function setPassword(db: Db, userId: number, password: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ password_hash: await hashPassword(password), must_change_password: 0 }).where('id', '=', userId).execute();
   await revokeUserSessions(db, userId);
 }
 

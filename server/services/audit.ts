@@ -7,6 +7,7 @@ import { currentUser } from '../http/auth';
 export const AUDIT_KINDS = {
   org: '组织机构',
   student: '学生',
+  accounts: '账号管理',
   application: '班级申请',
   account: '管理员账号',
   school: '学校',

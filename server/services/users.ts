@@ -50,6 +50,8 @@ export async function userInfo(db: Db, user: User) {
     classKey: klass?.class_key ?? '',
     school: school ?? null,
     class: klass ? { probation_status: klass.probation_status, probation_date: klass.probation_date, expired: trialExpired(klass) } : null,
+    /** 1 after an administrator set the password (reset, import): every page sends the student to 修改密码 first. */
+    must_change_password: user.must_change_password ?? 0,
     login_count: user.login_count,
     last_login_at: user.last_login_at,
   };

@@ -31,6 +31,9 @@ export function hashLocation(): { pathname: string; search: string } {
   return at < 0 ? { pathname: path, search: '' } : { pathname: path.slice(0, at), search: path.slice(at) };
 }
 
+/** The student's 修改密码 page (config/screens/change-password.yaml). */
+export const CHANGE_PASSWORD_PATH = '/ucenter/changePassword';
+
 function Guard({ screen, children }: { screen: ScreenConfig; children: ReactNode }) {
   const config = useSiteConfig()!;
   const location = useLocation();
@@ -77,12 +80,22 @@ function ScreenHost({ screens, layout }: { screens: ScreenConfig[]; layout?: str
   const config = useSiteConfig()!;
   const location = useLocation();
   const cache = useRef(new Map<string, Location>());
+  const shows = useRef(new Map<string, number>());
+  const lastShown = useRef<string | undefined>(undefined);
+  const user = useSession()?.user;
   const active = findScreen(screens, location.pathname);
+  // A password an administrator set (reset, import) is changed before any other page of the account is shown
+  // (users.must_change_password). Decided here, before a kept-alive screen is cached, so it holds on every visit.
+  if (active && (active.auth || active.role) && active.route !== CHANGE_PASSWORD_PATH && user?.role === 'student' && Number(user.must_change_password) === 1) {
+    return <Navigate to={`${CHANGE_PASSWORD_PATH}?reason=must-change`} replace />;
+  }
+  // ... and once it has been changed, the page it was forced onto gives way to the home page.
+  if (active?.route === CHANGE_PASSWORD_PATH && location.search.includes('reason=must-change') && user && Number(user.must_change_password) !== 1) {
+    return <Navigate to={shellSettings(config).home} replace />;
+  }
   if (active?.keepAlive && session.token()) cache.current.set(active.id, location);
   if (!session.token()) cache.current.clear();
   // Count each screen's showings, so a kept-alive screen shown again reloads its data (see visibility.ts).
-  const shows = useRef(new Map<string, number>());
-  const lastShown = useRef<string | undefined>(undefined);
   if (active && lastShown.current !== active.id) shows.current.set(active.id, (shows.current.get(active.id) ?? 0) + 1);
   lastShown.current = active?.id;
 

@@ -12,6 +12,7 @@ import * as m0011 from './0011_staff';
 import * as m0012 from './0012_upload_references';
 import * as m0013 from './0013_admin';
 import * as m0014 from './0014_question_bank';
+import * as m0015 from './0015_accounts';
 import * as m0016 from './0016_catalogue_admin';
 
 /** Every migration in order. Listed statically so it works under tsx, vitest and bundlers alike. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0012_upload_references': m0012,
   '0013_admin': m0013,
   '0014_question_bank': m0014,
+  '0015_accounts': m0015,
   '0016_catalogue_admin': m0016,
 };
