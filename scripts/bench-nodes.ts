@@ -78,6 +78,7 @@ async function startNode(databaseUrl: string, dataDir: string): Promise<{ child:
     DATABASE_URL: databaseUrl, SEED_DEMO: '0', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', DIST_DIR: path.join(tmp, 'no-dist'),
     // PGOPTIONS (e.g. "-c synchronous_commit=off") reaches the nodes' PostgreSQL sessions: for trying server settings.
     ...(process.env.PGOPTIONS && { PGOPTIONS: process.env.PGOPTIONS }),
+    ...(process.env.SESSION_CACHE_SECONDS && { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS }),
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
