@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEV_PARTNER_SECRET } from '../app';
+import { smsSettingProblems } from '../services/sms';
 import { readStorageSettings, type StorageSettings } from '../storage';
 
 /** What the server reads from its environment, resolved once at start-up. */
@@ -82,6 +83,7 @@ export function readSettings(env: NodeJS.ProcessEnv, root: string): { settings: 
     trustProxy: trustProxyOf(env.TRUST_PROXY, problems),
     storage: readStorageSettings(env, problems),
   };
+  problems.push(...smsSettingProblems(env));
   if (!production) return { settings, problems };
 
   if (!partnerSecret || partnerSecret === DEV_PARTNER_SECRET) {

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { refuse, tooMany } from '../http/errors';
 import { findByMobile, issueOauthTicket } from '../services/accounts';
 import { consumeCaptcha, issueCaptcha, peekCaptcha } from '../services/captcha';
-import { hit, type LimitRule } from '../services/rateLimit';
-import { DevSmsProvider, sendCode } from '../services/sms';
+import { giveBack, hit, type LimitRule } from '../services/rateLimit';
+import { DevSmsProvider, sendCode, wasNotSent } from '../services/sms';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 import { rules, type AccountDeps } from './user';
 
@@ -17,6 +17,16 @@ export const devHooksEnabled = (env: NodeJS.ProcessEnv = process.env) => env.DEV
 export async function throttle(ctx: RouteContext, key: string, rule: LimitRule): Promise<void> {
   const result = await hit(ctx.db, key, rule);
   if (!result.allowed) throw tooMany(`请求过于频繁，请${result.waitMinutes}分钟后再试`);
+}
+
+/** Runs a send counted against `keys`; when the gateway failed to send, the attempt is given back on each key. */
+export async function withSmsQuota<T>(ctx: RouteContext, keys: string[], send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (wasNotSent(error)) for (const key of keys) await giveBack(ctx.db, key);
+    throw error;
+  }
 }
 
 export function captchaRoutes(ctx: RouteContext, deps: AccountDeps): void {
@@ -46,7 +56,7 @@ export function captchaRoutes(ctx: RouteContext, deps: AccountDeps): void {
       const schoolId = await deps.schoolOf(request, body.school_id);
       const sms = await smsLimits(request, schoolId);
       if (await findByMobile(db, schoolId, body.phone)) throw refuse('该手机号已被注册');
-      return { key: await sendCode(db, deps.sms, body.phone, 'register', sms) };
+      return { key: await withSmsQuota(ctx, [`sms-ip:${request.ip}`], () => sendCode(db, deps.sms, body.phone, 'register', sms)) };
     },
   });
 
@@ -58,7 +68,7 @@ export function captchaRoutes(ctx: RouteContext, deps: AccountDeps): void {
       const sms = await smsLimits(request, schoolId);
       await consumeCaptcha(db, body.captcha_key, body.captcha_code);
       if (!(await findByMobile(db, schoolId, body.phone))) throw refuse('该手机号未注册');
-      return { key: await sendCode(db, deps.sms, body.phone, 'reset', sms) };
+      return { key: await withSmsQuota(ctx, [`sms-ip:${request.ip}`], () => sendCode(db, deps.sms, body.phone, 'reset', sms)) };
     },
   });
 

@@ -2,7 +2,7 @@ import { currentUser } from '../http/auth';
 import { refuse } from '../http/errors';
 import { assertMobileFree } from '../services/accounts';
 import { sendCode } from '../services/sms';
-import { throttle } from './captcha';
+import { throttle, withSmsQuota } from './captcha';
 import { defineRoute, objectSchema, type RouteContext } from './define';
 import { rules, type AccountDeps } from './user';
 
@@ -21,7 +21,7 @@ export function mobileCodeRoute(ctx: RouteContext, deps: AccountDeps): void {
       await throttle(ctx, `sms-ip:${request.ip}`, limits.smsPerIp);
       await throttle(ctx, `sms-user:${user.id}`, limits.smsPerIp);
       await assertMobileFree(ctx.db, user.school_id, phone, user.id);
-      return { key: await sendCode(ctx.db, deps.sms, phone, 'mobile', limits.sms) };
+      return { key: await withSmsQuota(ctx, [`sms-ip:${request.ip}`, `sms-user:${user.id}`], () => sendCode(ctx.db, deps.sms, phone, 'mobile', limits.sms)) };
     },
   });
 }

@@ -66,7 +66,7 @@ const passwordsMatch = (a: string, b: string, message = '两次输入密码不�
 export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
   const { db } = ctx;
   const deps: AccountDeps = {
-    sms: createSmsProvider(),
+    sms: createSmsProvider(process.env, (line) => ctx.app.log.warn(line)),
     scan: new DevScanProvider(),
     devHooks: devHooksEnabled(),
     async schoolOf(request, given) {

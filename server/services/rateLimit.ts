@@ -67,3 +67,8 @@ export async function countOf(db: Db, key: string, rule: Pick<LimitRule, 'window
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
+
+/** Takes back one counted attempt (an SMS the gateway failed to send must not use up the sender's quota). */
+export async function giveBack(db: Db, key: string): Promise<void> {
+  await db.updateTable('rate_limits').set((eb) => ({ count: eb('count', '-', 1) })).where('key', '=', key).where('count', '>', 0).execute();
+}

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db';
 import { fromNow, now, parseTimestamp } from '../db/time';
 import { refuse } from '../http/errors';
+import { AliyunSmsProvider, readAliyunSettings } from './sms-aliyun';
 
 /** Sends a text message. A real gateway (Aliyun, Tencent Cloud, ...) implements this and is chosen in createSmsProvider. */
 export interface SmsProvider {
@@ -40,11 +41,29 @@ class MissingSmsProvider implements SmsProvider {
   }
 }
 
-/** SMS_PROVIDER=dev (default outside production). Add real gateways here. */
-export function createSmsProvider(env: NodeJS.ProcessEnv = process.env): SmsProvider {
-  const name = env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'dev');
-  return name === 'dev' ? new DevSmsProvider() : new MissingSmsProvider();
+export const SMS_PROVIDERS = ['dev', 'none', 'aliyun'] as const;
+
+/** SMS_PROVIDER=dev (default outside production), none (production default), aliyun (Alibaba Cloud SMS, SMS_* settings). */
+export function createSmsProvider(env: NodeJS.ProcessEnv = process.env, log?: (line: string) => void): SmsProvider {
+  const name = env.SMS_PROVIDER || (env.NODE_ENV === 'production' ? 'none' : 'dev');
+  if (name === 'dev') return new DevSmsProvider();
+  if (name === 'aliyun') return new AliyunSmsProvider(readAliyunSettings(env).settings, log);
+  return new MissingSmsProvider();
 }
+
+/** Problems with the SMS settings, for start-up to refuse on (an unknown provider, a gateway missing a key). */
+export function smsSettingProblems(env: NodeJS.ProcessEnv): { variable: string; zh: string; en: string }[] {
+  const name = env.SMS_PROVIDER || '';
+  if (name === 'aliyun') return readAliyunSettings(env).missing;
+  if (name && !(SMS_PROVIDERS as readonly string[]).includes(name)) {
+    return [{ variable: 'SMS_PROVIDER', zh: `SMS_PROVIDER 只能是 ${SMS_PROVIDERS.join('、')}，当前为 "${name}"`, en: `SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${name}"` }];
+  }
+  return [];
+}
+
+/** Errors the gateway raised while sending: the message did not go out, so the sender's SMS quota is given back. */
+const notSent = new WeakSet<object>();
+export const wasNotSent = (error: unknown) => typeof error === 'object' && error !== null && notSent.has(error);
 
 export interface SmsRules {
   codeTtlSeconds: number;
@@ -64,7 +83,12 @@ export async function sendCode(db: Db, provider: SmsProvider, mobile: string, pu
   if (since < rules.resendSeconds) throw refuse(`验证码发送过于频繁，请${Math.ceil(rules.resendSeconds - since)}秒后再试`);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const key = randomBytes(16).toString('hex');
-  await provider.send(mobile, `您的验证码是${code}，${Math.round(rules.codeTtlSeconds / 60)}分钟内有效。如非本人操作，请忽略本短信。`, { code, purpose });
+  try {
+    await provider.send(mobile, `您的验证码是${code}，${Math.round(rules.codeTtlSeconds / 60)}分钟内有效。如非本人操作，请忽略本短信。`, { code, purpose });
+  } catch (error) {
+    if (typeof error === 'object' && error !== null) notSent.add(error);
+    throw error;
+  }
   await db.insertInto('verification_codes').values({ mobile, purpose, key, code_hash: hashCode(key, code), expires_at: fromNow(rules.codeTtlSeconds) }).execute();
   return key;
 }

@@ -30,6 +30,35 @@ describe.each(DATABASES)('learning catalogue on %s', (kind) => {
   });
   afterAll(async () => s?.close());
 
+  it('the first-shape page (prepared) holds the same courses and child courses as the filtered path', async () => {
+    const db = s.opened.db;
+    // A withdrawn child must not show; the others in (sort, id) order.
+    const parent = await db.selectFrom('learns').select('parent_learn_id').where('parent_learn_id', 'is not', null).executeTakeFirstOrThrow();
+    const hidden = await db.selectFrom('learns').select('id').where('parent_learn_id', '=', parent.parent_learn_id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await db.updateTable('learns').set({ state: 0 }).where('id', '=', hidden.id).execute();
+    try {
+      // The three types together are the whole catalogue, through the general (filtered, two-query) path.
+      const generalById = new Map<number, unknown>();
+      for (const type of [0, 1, 2]) for (const c of (await s.post('learn/get', { page: 1, page_size: 9999, type }, token)).body.data.learn) generalById.set(c.id, c);
+      for (const page of [1, 2]) {
+        const plain = await s.post('learn/get', { page, page_size: 8 }, token);
+        expect(plain.body.code).toBe(200);
+        expect(plain.body.data.learn).toHaveLength(8);
+        for (const course of plain.body.data.learn) {
+          expect(Object.keys(course).sort()).toEqual(['category_id', 'change_time', 'childrens', 'id', 'introduce', 'name', 'thum', 'times', 'type', 'user_count']);
+          const children = await db.selectFrom('learns').select(['id', 'name', 'thum']).where('parent_learn_id', '=', course.id).where('state', '=', 1).orderBy('sort').orderBy('id').execute();
+          expect(course.childrens).toEqual(children);
+        }
+        for (const course of plain.body.data.learn) expect(course).toEqual(generalById.get(course.id));
+      }
+      const withParent = (await s.post('learn/get', { page: 1, page_size: 9999 }, token)).body.data.learn.find((c: any) => c.id === parent.parent_learn_id);
+      expect(withParent.childrens.map((c: any) => c.id)).not.toContain(hidden.id);
+      expect(withParent.childrens.length).toBeGreaterThan(0);
+    } finally {
+      await db.updateTable('learns').set({ state: 1 }).where('id', '=', hidden.id).execute();
+    }
+  });
+
   const launch = async (learnId: number, who = token) => {
     const res = await s.post('learn/getlearnurl', { learn_id: learnId }, who);
     expect(res.body.code, res.body.message).toBe(200);
