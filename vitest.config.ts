@@ -6,6 +6,8 @@ const env = { PASSWORD_SCRYPT_COST: '14' };
 
 export default defineConfig({
   test: {
+    // Both cores. Vitest's default leaves one free, which on this 2-core machine ran every file one after another.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', env, testTimeout: 15000, server: { deps: { inline: ['@rjsf/mantine'] } } } },
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', env, testTimeout: 30000, hookTimeout: 60000 } },
@@ -16,6 +18,8 @@ export default defineConfig({
           environment: 'node',
           env,
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // One browser file at a time (each drives Chromium and the shared server); server and unit files run beside it.
+          fileParallelism: false,
           testTimeout: 60000,
           hookTimeout: 120000,
         },
