@@ -6,8 +6,9 @@ const env = { PASSWORD_SCRYPT_COST: '14' };
 
 export default defineConfig({
   test: {
-    // Both cores. Vitest's default leaves one free, which on this 2-core machine ran every file one after another.
-    maxWorkers: 2,
+    // Vitest's default leaves a core free, which on this 2-core machine ran every file one after another. Three
+    // workers: the browser files (one at a time) mostly wait on Chromium and the server, so the cores stay busy.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', env, testTimeout: 15000, server: { deps: { inline: ['@rjsf/mantine'] } } } },
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', env, testTimeout: 30000, hookTimeout: 60000 } },
