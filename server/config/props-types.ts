@@ -55,6 +55,7 @@ export const SHARED_DEFINITIONS: Record<string, string> = {
   links: 'src/renderers/shared/link.schema.json',
   table: 'src/renderers/table/schema.json',
   dialogForm: 'src/renderers/table/dialog-form.schema.json',
+  action: 'src/renderers/table/action.schema.json',
   figures: 'src/renderers/stats/figures.schema.json',
 };
 

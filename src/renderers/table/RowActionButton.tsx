@@ -7,7 +7,7 @@ import { resolveLink } from '../shared/links';
 import { resolveParams } from '../shared/request';
 import type { TemplateScope } from '../shared/source';
 import { FormDialog } from './FormDialog';
-import type { RowAction, ToolbarButton } from './schema.gen';
+import type { TableAction } from './action.schema.gen';
 
 type ThenLink = { path: string; query?: Record<string, string | number | boolean> };
 
@@ -19,7 +19,7 @@ type Row = Record<string, unknown>;
  * (`download`), sends a chosen file (`upload`), or raises app:action for a bespoke piece. After a post, a form or an
  * upload the list reloads (`onDone`), unless `then` names a route to open.
  */
-export function RowActionButton({ action, row, scope, screen, onDone, toolbar }: { action: RowAction | ToolbarButton; row: Row; scope: TemplateScope; screen?: string; onDone?: () => void; toolbar?: boolean }) {
+export function RowActionButton({ action, row, scope, screen, onDone, toolbar }: { action: TableAction; row: Row; scope: TemplateScope; screen?: string; onDone?: () => void; toolbar?: boolean }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'confirm' | 'form' | null>(null);
   const [busy, setBusy] = useState(false);

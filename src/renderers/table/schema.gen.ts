@@ -1,7 +1,7 @@
 // Generated from schema.json by npm run config:schema — edit the schema, not this file.
 import type { FiltersConfig } from '../filters/schema.gen';
 import type { SourceConfig } from '../shared/source.schema.gen';
-import type { DialogForm } from './dialog-form.schema.gen';
+import type { TableAction } from './action.schema.gen';
 
 /**
  * Rows of a source shown in columns (text, avatar, date-time, row actions), with an optional filter bar and server-side paging.
@@ -43,7 +43,7 @@ export interface TableProps {
   /**
    * Buttons above the table, the same kinds as row actions (`form`, `post`, `download`, `upload`, `link`); `when` and templates see record (the list reply's data). After a successful form, post or upload the list reloads.
    */
-  toolbar?: ToolbarButton[];
+  toolbar?: TableAction[];
   rowTone?: RowTone;
   /**
    * Rows per page; when set the server pages (page and page size are sent) and a pager is shown. Leave out to show every row.
@@ -102,7 +102,7 @@ export interface TableColumn {
   /**
    * action only: the buttons of each row. A button with `link` opens that route; with `post` it calls an endpoint (after `confirm`); with `form` it opens a form dialog; with `download` the browser downloads the file a GET call answers with; otherwise a click raises the window event app:action with {action, row, screen}.
    */
-  actions?: RowAction[];
+  actions?: TableAction[];
   /**
    * text only: duration shows seconds as x小时y分z秒; date shows YYYY-MM-DD.
    */
@@ -128,272 +128,6 @@ export interface TableColumn {
    * Value sent as the sort field for this column. Default the column's field.
    */
   sortKey?: string;
-}
-export interface RowAction {
-  /**
-   * Button text, e.g. 提问.
-   */
-  label: string;
-  /**
-   * Action name: raised as app:action for the listening piece (e.g. ask) when the button has no other effect; otherwise the button's name (its data-action attribute, e.g. view).
-   */
-  action?: string;
-  /**
-   * Mantine colour of the button, e.g. blue.
-   */
-  color?: string;
-  /**
-   * Show the button only when this condition holds: over item (the row) in a row, over record (the list reply's data) in the toolbar, and user, school, features and query, e.g. item.state == 'open'.
-   */
-  when?: string;
-  /**
-   * Route the button opens instead of raising app:action; path and query values may hold ${...} templates over item (the row), user, school, features and query.
-   */
-  link?: {
-    /**
-     * Condition over item, user, school, features and query, e.g. item.childrens && item.childrens.length > 0.
-     */
-    when?: string;
-    /**
-     * Route, may hold ${...} expressions, e.g. /courses/${item.id}/details-introduce.
-     */
-    path: string;
-    /**
-     * Query parameters of the route; values may hold ${...} expressions and are URL-encoded.
-     */
-    query?: {
-      [k: string]: string | number | boolean;
-    };
-  };
-  /**
-   * Question asked before a `post` action runs, e.g. 确定删除该作业吗？
-   */
-  confirm?: string;
-  /**
-   * The button posts to this call (after `confirm`), then the list reloads (or `then` opens a route). Params may hold ${...} templates over item.
-   */
-  post?: {
-    /**
-     * Name of the call, e.g. staff/assignment/publish.
-     */
-    endpoint: string;
-    /**
-     * Parameters, e.g. {id: "${item.id}", published: 0}.
-     */
-    params?: {
-      [k: string]: string | number | boolean;
-    };
-    /**
-     * Toast shown after success; default the server's message.
-     */
-    successMessage?: string;
-    /**
-     * Route opened after a successful post instead of reloading the list; templates may also use data (the reply's data).
-     */
-    then?: {
-      /**
-       * Route, may hold ${...} templates.
-       */
-      path: string;
-      /**
-       * Query parameters; values may hold ${...} templates.
-       */
-      query?: {
-        [k: string]: string | number | boolean;
-      };
-    };
-  };
-  form?: DialogForm;
-  /**
-   * The button downloads what this GET call answers with (a zip, a spreadsheet): the browser opens /api/<endpoint>?<params> as a download, signed in by the token cookie. Params may hold ${...} templates over item.
-   */
-  download?: {
-    /**
-     * Name of a GET call that answers with a file, e.g. staff/assignment/zip.
-     */
-    endpoint: string;
-    /**
-     * Query parameters, e.g. {id: "${item.id}"}.
-     */
-    params?: {
-      [k: string]: string | number | boolean;
-    };
-    /**
-     * Toast shown when the download starts, e.g. 正在打包，下载进度见浏览器的下载栏.
-     */
-    message?: string;
-  };
-  /**
-   * The button asks for a file and sends it as the multipart field `file` to this call (e.g. an import); then the list reloads, or `then` opens a route with the reply's data.
-   */
-  upload?: {
-    /**
-     * Name of a multipart call, e.g. staff/bank/import.
-     */
-    endpoint: string;
-    /**
-     * Query parameters sent with the file; strings may hold ${...} templates over item (a row's button) or record (the toolbar's), e.g. {id: "${item.id}"}.
-     */
-    params?: {
-      [k: string]: string | number | boolean;
-    };
-    /**
-     * File types the chooser offers, e.g. .xlsx.
-     */
-    accept?: string;
-    /**
-     * Toast shown after the upload; default the server's message.
-     */
-    message?: string;
-    /**
-     * Route opened after the upload; templates may use data (the reply's data), e.g. {path: /teacher/bank/import, query: {id: "${data.id}"}}.
-     */
-    then?: {
-      /**
-       * Route, may hold ${...} templates.
-       */
-      path: string;
-      /**
-       * Query parameters; values may hold ${...} templates.
-       */
-      query?: {
-        [k: string]: string | number | boolean;
-      };
-    };
-  };
-}
-export interface ToolbarButton {
-  /**
-   * Button text, e.g. 提问.
-   */
-  label: string;
-  /**
-   * Action name: raised as app:action for the listening piece (e.g. ask) when the button has no other effect; otherwise the button's name (its data-action attribute, e.g. view).
-   */
-  action?: string;
-  /**
-   * Mantine colour of the button, e.g. blue.
-   */
-  color?: string;
-  /**
-   * Show the button only when this condition over record (the list reply's data), user, school, features and query holds, e.g. record.batch.errors == 0.
-   */
-  when?: string;
-  /**
-   * Route the button opens instead of raising app:action; path and query values may hold ${...} templates over item (the row), user, school, features and query.
-   */
-  link?: {
-    /**
-     * Condition over item, user, school, features and query, e.g. item.childrens && item.childrens.length > 0.
-     */
-    when?: string;
-    /**
-     * Route, may hold ${...} expressions, e.g. /courses/${item.id}/details-introduce.
-     */
-    path: string;
-    /**
-     * Query parameters of the route; values may hold ${...} expressions and are URL-encoded.
-     */
-    query?: {
-      [k: string]: string | number | boolean;
-    };
-  };
-  /**
-   * Question asked before a `post` action runs, e.g. 确定删除该作业吗？
-   */
-  confirm?: string;
-  /**
-   * The button posts to this call (after `confirm`), then the list reloads (or `then` opens a route). Params may hold ${...} templates over item.
-   */
-  post?: {
-    /**
-     * Name of the call, e.g. staff/assignment/publish.
-     */
-    endpoint: string;
-    /**
-     * Parameters, e.g. {id: "${item.id}", published: 0}.
-     */
-    params?: {
-      [k: string]: string | number | boolean;
-    };
-    /**
-     * Toast shown after success; default the server's message.
-     */
-    successMessage?: string;
-    /**
-     * Route opened after a successful post instead of reloading the list; templates may also use data (the reply's data).
-     */
-    then?: {
-      /**
-       * Route, may hold ${...} templates.
-       */
-      path: string;
-      /**
-       * Query parameters; values may hold ${...} templates.
-       */
-      query?: {
-        [k: string]: string | number | boolean;
-      };
-    };
-  };
-  form?: DialogForm;
-  /**
-   * The button downloads what this GET call answers with (a zip, a spreadsheet): the browser opens /api/<endpoint>?<params> as a download, signed in by the token cookie. Params may hold ${...} templates over item.
-   */
-  download?: {
-    /**
-     * Name of a GET call that answers with a file, e.g. staff/assignment/zip.
-     */
-    endpoint: string;
-    /**
-     * Query parameters, e.g. {id: "${item.id}"}.
-     */
-    params?: {
-      [k: string]: string | number | boolean;
-    };
-    /**
-     * Toast shown when the download starts, e.g. 正在打包，下载进度见浏览器的下载栏.
-     */
-    message?: string;
-  };
-  /**
-   * The button asks for a file and sends it as the multipart field `file` to this call (e.g. an import); then the list reloads, or `then` opens a route with the reply's data.
-   */
-  upload?: {
-    /**
-     * Name of a multipart call, e.g. staff/bank/import.
-     */
-    endpoint: string;
-    /**
-     * Query parameters sent with the file; strings may hold ${...} templates over item (a row's button) or record (the toolbar's), e.g. {id: "${item.id}"}.
-     */
-    params?: {
-      [k: string]: string | number | boolean;
-    };
-    /**
-     * File types the chooser offers, e.g. .xlsx.
-     */
-    accept?: string;
-    /**
-     * Toast shown after the upload; default the server's message.
-     */
-    message?: string;
-    /**
-     * Route opened after the upload; templates may use data (the reply's data), e.g. {path: /teacher/bank/import, query: {id: "${data.id}"}}.
-     */
-    then?: {
-      /**
-       * Route, may hold ${...} templates.
-       */
-      path: string;
-      /**
-       * Query parameters; values may hold ${...} templates.
-       */
-      query?: {
-        [k: string]: string | number | boolean;
-      };
-    };
-  };
 }
 /**
  * Background colour of each row: expression over item (the row), index (0-based on the page), user, school, features and query gives a name looked up in colors; a name not listed leaves the row plain.
