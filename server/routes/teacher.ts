@@ -1,12 +1,8 @@
 import { now } from '../db/time';
 import { currentUser } from '../http/auth';
-import { refuse } from '../http/errors';
-import type { SchoolInfo } from '../services/schools';
-import { accountLimits } from '../services/accounts';
-import { checkPassword, loginKey } from '../services/login-guard';
 import { addMessage, cleanMessage, findConversation, history, markReadByTeacher, partnerIn } from '../services/messaging';
-import { createSession } from '../services/sessions';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+import { signInStaff, staffLoginBody } from './staff-login';
 import type { SiteConfigSource } from './system';
 
 const studentField = field.int('学生');
@@ -17,36 +13,11 @@ const studentField = field.int('学生');
  */
 export function teacherRoutes(ctx: RouteContext, opts: { config: SiteConfigSource }): void {
   const { db } = ctx;
-  const limitsFor = (schoolId: number) => accountLimits(opts.config.forSchool({ id: schoolId } as SchoolInfo).app as Record<string, unknown>);
 
   defineRoute(ctx, 'teacher/login', {
-    schema: {
-      body: objectSchema({
-        username: field.str('账号', { minLength: 1, maxLength: 20, errorMessage: '请输入账号' }),
-        password: field.str('密码', { minLength: 1, maxLength: 64, errorMessage: '请输入密码' }),
-        school_id: field.int('学校'),
-        captcha_key: field.str('验证码标识', { maxLength: 64 }),
-        captcha_code: field.str('验证码', { maxLength: 4, errorMessage: { maxLength: '验证码格式不正确' } }),
-      }, ['username', 'password', 'school_id']),
-    },
-    async handler(request) {
-      const body = request.body as { username: string; password: string; school_id: number; captcha_key?: string; captcha_code?: string };
-      const username = body.username.trim();
-      // The same login rules as students: counted before the check, image code after failures, equal timing.
-      const user = await checkPassword(db, {
-        accountKey: loginKey(body.school_id, username),
-        ip: request.ip,
-        password: body.password,
-        limits: limitsFor(body.school_id),
-        captcha: { key: body.captcha_key, code: body.captcha_code },
-        find: () => db.selectFrom('users').selectAll().where('school_id', '=', body.school_id).where('username', '=', username).where('role', '=', 'teacher').executeTakeFirst(),
-        wrong: '账号或密码错误',
-      });
-      // Only the right password learns that the account was disabled by the school's administrator.
-      if (user.status !== 1) throw refuse('账号已被停用，请联系管理员');
-      const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
-      return new Answer({ token, user_id: user.id, school_id: user.school_id, username: user.username, realname: user.realname }, '登录成功');
-    },
+    schema: { body: staffLoginBody(20) },
+    handler: (request) => signInStaff(db, request, opts.config, (username, schoolId) =>
+      db.selectFrom('users').selectAll().where('school_id', '=', schoolId).where('username', '=', username).where('role', '=', 'teacher').executeTakeFirst()),
   });
 
   defineRoute(ctx, 'teacher/conversations', {
