@@ -1,17 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { fromNow, now } from '../db/time';
-import { invalid, notFound, tooMany } from '../http/errors';
+import { invalid, notFound } from '../http/errors';
 import { buildAccountTemplate, readAccountImport, type AccountRow, type ImportRole } from '../services/account-import';
 import { schoolOfAdmin } from '../services/admin-scope';
 import { audit } from '../services/audit';
 import { loadExcel, XLSX_MIME } from '../services/excel';
-import { hit } from '../services/rateLimit';
 import { MAX_SHEET_BYTES, SHEET_MESSAGES } from '../services/sheet-file';
 import { attachment } from '../services/staff-export';
-import { uploadLimits } from '../services/upload-limits';
 import { currentUser } from '../http/auth';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+import { receiveFile } from './receive-file';
 import type { SiteConfigSource } from './system';
 
 /**
@@ -50,22 +49,11 @@ export function adminAccountImportRoutes(ctx: RouteContext, opts: { config: Site
   const upload = (role: ImportRole) => async (request: FastifyRequest) => {
     const schoolId = schoolOfAdmin(request);
     const admin = currentUser(request);
-    if (!request.isMultipart()) throw invalid('file', SHEET_MESSAGES.noFile);
-    const limits = uploadLimits(opts.config.forSchool({ id: schoolId }).app as Record<string, unknown> | undefined);
-    const rate = await hit(db, `upload:${admin.id}`, limits.perUser);
-    if (!rate.allowed) throw tooMany(rate.waitMinutes > 0 ? `上传过于频繁，请${rate.waitMinutes}分钟后再试` : '上传过于频繁，请稍后再试');
-    let file;
-    try {
-      file = await request.file({ limits: { fileSize: MAX_SHEET_BYTES, files: 1 } });
-    } catch {
-      throw invalid('file', SHEET_MESSAGES.noFile);
-    }
-    if (!file || file.fieldname !== 'file') throw invalid('file', SHEET_MESSAGES.noFile);
-    const data = await file.toBuffer();
-    if (file.file.truncated) throw invalid('file', SHEET_MESSAGES.tooBig);
-    const rows = await readAccountImport(await loadExcel(), db, schoolId, role, data);
+    const file = await receiveFile(db, request, opts.config, { schoolId, maxBytes: MAX_SHEET_BYTES, missing: () => invalid('file', SHEET_MESSAGES.noFile) });
+    if (file.truncated) throw invalid('file', SHEET_MESSAGES.tooBig);
+    const rows = await readAccountImport(await loadExcel(), db, schoolId, role, file.data);
     await db.deleteFrom('account_imports').where('created_at', '<', fromNow(-IMPORT_HOURS * 3600)).execute();
-    const fileName = (file.filename ?? '').slice(0, 200);
+    const fileName = file.filename.slice(0, 200);
     const saved = await db.insertInto('account_imports').values({ school_id: schoolId, admin_id: admin.id, role, file_name: fileName, rows: JSON.stringify(rows), created_at: now() })
       .returning('id').executeTakeFirstOrThrow();
     const bad = rows.filter((r) => r.errors.length).length;

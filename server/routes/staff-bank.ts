@@ -3,9 +3,8 @@ import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { fromNow, now } from '../db/time';
 import { currentUser } from '../http/auth';
-import { invalid, notFound, tooMany } from '../http/errors';
-import { hit } from '../services/rateLimit';
-import { uploadLimits } from '../services/upload-limits';
+import { invalid, notFound } from '../http/errors';
+import { receiveFile } from './receive-file';
 import type { SiteConfigSource } from './system';
 import { likePattern } from '../services/catalogue';
 import { attachment } from '../services/staff-export';
@@ -152,24 +151,13 @@ export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSou
   defineRoute(ctx, 'staff/bank/import', {
     async handler(request) {
       const teacher = currentUser(request);
-      if (!request.isMultipart()) throw invalid('file', IMPORT_MESSAGES.noFile);
       // An import counts as an upload (limits.uploads.perUser): it is read whole and parsed, so it is not free.
-      const limits = uploadLimits(opts.config.forSchool({ id: teacher.school_id }).app as Record<string, unknown> | undefined);
-      const rate = await hit(db, `upload:${teacher.id}`, limits.perUser);
-      if (!rate.allowed) throw tooMany(rate.waitMinutes > 0 ? `上传过于频繁，请${rate.waitMinutes}分钟后再试` : '上传过于频繁，请稍后再试');
-      let file;
-      try {
-        file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
-      } catch {
-        throw invalid('file', IMPORT_MESSAGES.noFile);
-      }
-      if (!file || file.fieldname !== 'file') throw invalid('file', IMPORT_MESSAGES.noFile);
-      const data = await file.toBuffer();
-      if (file.file.truncated) throw invalid('file', IMPORT_MESSAGES.tooBig);
-      const rows = await readImport(await loadExcel(), data);
+      const file = await receiveFile(db, request, opts.config, { schoolId: teacher.school_id, maxBytes: MAX_IMPORT_BYTES, missing: () => invalid('file', IMPORT_MESSAGES.noFile) });
+      if (file.truncated) throw invalid('file', IMPORT_MESSAGES.tooBig);
+      const rows = await readImport(await loadExcel(), file.data);
       // Previews older than a day are left behind by teachers who never confirmed: cleared on the next upload.
       await db.deleteFrom('question_imports').where('created_at', '<', fromNow(-IMPORT_HOURS * 3600)).execute();
-      const fileName = (file.filename ?? '').slice(0, 200);
+      const fileName = file.filename.slice(0, 200);
       const saved = await db.insertInto('question_imports').values({ teacher_id: teacher.id, file_name: fileName, rows: JSON.stringify(rows), created_at: now() })
         .returning('id').executeTakeFirstOrThrow();
       const bad = rows.filter((r) => r.errors.length).length;

@@ -1,15 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, identify } from '../http/auth';
-import { forbidden, notFound, refuse, tooMany } from '../http/errors';
+import { forbidden, notFound, refuse } from '../http/errors';
 import { MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES, uploadByStoredName } from '../services/uploads';
-import { uploadLimits } from '../services/upload-limits';
-import { hit } from '../services/rateLimit';
 import type { SiteConfigSource } from './system';
 import { mayOpenStudentFile } from '../services/staff-scope';
 import { mayOpenCourseFile } from '../services/course-files';
 import type { FileStorage } from '../storage';
 import { defineRoute, type RouteContext } from './define';
+import { receiveFile } from './receive-file';
 
 /** The spec's upload calls all take the multipart field `file` and answer data.url (the stored path). */
 const ANY_FILE = ['common/upload_file', 'common/ossUploadFile', 'common/UploadFile'];
@@ -22,21 +21,10 @@ export function uploadRoutes(ctx: RouteContext, opts: { storage: FileStorage; co
 
   const receive = (accept: 'any' | 'docx') => async (request: FastifyRequest) => {
     const user = currentUser(request);
-    if (!request.isMultipart()) throw refuse(UPLOAD_MESSAGES.empty);
-    // limits.uploads (config/app.yaml, per school if needed): every user, teachers too, has a number of uploads per
-    // window, counted in one atomic upsert before the body is read, and a quota of bytes not yet handed in.
-    const limits = uploadLimits(opts.config.forSchool({ id: user.school_id }).app as Record<string, unknown> | undefined);
-    const rate = await hit(db, `upload:${user.id}`, limits.perUser);
-    if (!rate.allowed) throw tooMany(rate.waitMinutes > 0 ? `上传过于频繁，请${rate.waitMinutes}分钟后再试` : '上传过于频繁，请稍后再试');
-    let file;
-    try {
-      file = await request.file();
-    } catch {
-      throw refuse(UPLOAD_MESSAGES.empty);
-    }
-    if (!file || file.fieldname !== 'file') throw refuse(UPLOAD_MESSAGES.empty);
-    const data = await file.toBuffer();
-    const stored = await storeUpload(db, opts.storage, user.id, { data, filename: file.filename, truncated: file.file.truncated }, accept, limits);
+    // limits.uploads (config/app.yaml, per school if needed): a number of uploads per window, and a quota of bytes
+    // not yet handed in (checked by storeUpload).
+    const { data, filename, truncated, limits } = await receiveFile(db, request, opts.config, { schoolId: user.school_id, missing: () => refuse(UPLOAD_MESSAGES.empty) });
+    const stored = await storeUpload(db, opts.storage, user.id, { data, filename, truncated }, accept, limits);
     const { sha256: _hash, ...reply } = stored;
     return { ...reply, path: stored.url };
   };
