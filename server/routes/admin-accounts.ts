@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { hashInitialPassword } from '../db/password';
-import type { User } from '../db/schema';
+import type { NewRow, User } from '../db/schema';
 import { now } from '../db/time';
 import { invalid } from '../http/errors';
 import { ACCOUNT_RULES, accountPasswordProblem, initialPassword } from '../services/account-rules';
@@ -74,6 +74,20 @@ function chosenPassword(given: string | undefined): { password: string; generate
 
 const describe = (u: Pick<User, 'realname' | 'username'>) => `${u.realname || u.username}（${u.username}）`;
 
+/**
+ * Writes an account inside the caller's transaction: the edited fields of an existing one, or a new one of `role`
+ * whose first password (`hash`) must be changed at the first login. Answers its id.
+ */
+async function writeAccount(trx: Db, schoolId: number, role: Role, before: User | null, row: Omit<NewRow<'users'>, 'school_id' | 'role' | 'password_hash'>, hash: string | null): Promise<number> {
+  if (before) {
+    await trx.updateTable('users').set(row).where('id', '=', before.id).execute();
+    return before.id;
+  }
+  const created = await trx.insertInto('users').values({ ...row, school_id: schoolId, role, password_hash: hash!, must_change_password: 1, type: 1, status: 1 })
+    .returning('id').executeTakeFirstOrThrow();
+  return created.id;
+}
+
 export function adminAccountRoutes(ctx: RouteContext): void {
   const { db } = ctx;
   const account = (request: FastifyRequest, id: number) => accountInSchool(db, schoolOfAdmin(request), id, ['student', 'teacher']);
@@ -123,14 +137,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
       const initial = before ? null : chosenPassword(b.password);
       const hash = initial ? await hashInitialPassword(initial.password, initial.generated) : null;
       const id = await db.transaction().execute(async (trx) => {
-        let saved: number;
-        if (before) {
-          saved = before.id;
-          await trx.updateTable('users').set(values).where('id', '=', saved).execute();
-        } else {
-          saved = (await trx.insertInto('users').values({ ...values, school_id: schoolId, role: 'teacher', password_hash: hash!, must_change_password: 1, type: 1, status: 1 })
-            .returning('id').executeTakeFirstOrThrow()).id;
-        }
+        const saved = await writeAccount(trx, schoolId, 'teacher', before, values, hash);
         await trx.deleteFrom('teacher_classes').where('teacher_id', '=', saved).execute();
         if (classIds.length) await trx.insertInto('teacher_classes').values(classIds.map((class_id) => ({ teacher_id: saved, class_id }))).execute();
         await audit(trx, request, { kind: 'accounts', action: before ? 'update' : 'create', targetId: saved,
@@ -171,14 +178,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
       const initial = before ? null : chosenPassword(b.password);
       const hash = initial ? await hashInitialPassword(initial.password, initial.generated) : null;
       const id = await db.transaction().execute(async (trx) => {
-        let saved: number;
-        if (before) {
-          saved = before.id;
-          await trx.updateTable('users').set(row).where('id', '=', saved).execute();
-        } else {
-          saved = (await trx.insertInto('users').values({ ...row, school_id: schoolId, role: 'student', password_hash: hash!, must_change_password: 1, type: 1, status: 1 })
-            .returning('id').executeTakeFirstOrThrow()).id;
-        }
+        const saved = await writeAccount(trx, schoolId, 'student', before, row, hash);
         await audit(trx, request, { kind: 'accounts', action: before ? 'update' : 'create', targetId: saved,
           summary: `${before ? '修改' : '新建'}学生 ${describe(values)}（${klass.class_name}）`, detail: row });
         return saved;
