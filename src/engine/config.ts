@@ -17,6 +17,8 @@ export interface ShellSettings {
   scaling: { designWidth: number; baseFontSize: number; maxScale: number; minScale?: number };
   home: string;
   loginPath: string;
+  /** Where an account whose password an administrator set is sent until it changes it; absent = not enforced. */
+  changePasswordPath?: string;
   /** Where phones and tablets are sent (a page saying mobile is not supported); absent = no redirect. */
   mobilePage?: string;
   /** Persistent notices by class state; `{date}` is the class's trial date. */

@@ -31,9 +31,6 @@ export function hashLocation(): { pathname: string; search: string } {
   return at < 0 ? { pathname: path, search: '' } : { pathname: path.slice(0, at), search: path.slice(at) };
 }
 
-/** The student's 修改密码 page (config/screens/change-password.yaml). */
-export const CHANGE_PASSWORD_PATH = '/ucenter/changePassword';
-
 function Guard({ screen, children }: { screen: ScreenConfig; children: ReactNode }) {
   const config = useSiteConfig()!;
   const location = useLocation();
@@ -86,11 +83,13 @@ function ScreenHost({ screens, layout }: { screens: ScreenConfig[]; layout?: str
   const active = findScreen(screens, location.pathname);
   // A password an administrator set (reset, import) is changed before any other page of the account is shown
   // (users.must_change_password). Decided here, before a kept-alive screen is cached, so it holds on every visit.
-  if (active && (active.auth || active.role) && active.route !== CHANGE_PASSWORD_PATH && user?.role === 'student' && Number(user.must_change_password) === 1) {
-    return <Navigate to={`${CHANGE_PASSWORD_PATH}?reason=must-change`} replace />;
+  // The student shell only (app.yaml changePasswordPath); the consoles have their own layouts.
+  const changePath = layout ? undefined : shellSettings(config).changePasswordPath;
+  if (changePath && active && (active.auth || active.role) && active.route !== changePath && Number(user?.must_change_password) === 1) {
+    return <Navigate to={`${changePath}?reason=must-change`} replace />;
   }
   // ... and once it has been changed, the page it was forced onto gives way to the home page.
-  if (active?.route === CHANGE_PASSWORD_PATH && location.search.includes('reason=must-change') && user && Number(user.must_change_password) !== 1) {
+  if (changePath && active?.route === changePath && location.search.includes('reason=must-change') && user && Number(user.must_change_password) !== 1) {
     return <Navigate to={shellSettings(config).home} replace />;
   }
   if (active?.keepAlive && session.token()) cache.current.set(active.id, location);
