@@ -131,6 +131,8 @@ export function OrgSelectWidget(props: WidgetProps) {
   return (
     <Select
       id={props.id}
+      label={props.label || undefined}
+      required={props.required}
       data={options}
       value={props.value === undefined || props.value === null ? null : String(props.value)}
       placeholder={props.placeholder}
