@@ -7,7 +7,7 @@ const env = { PASSWORD_SCRYPT_COST: '14' };
 export default defineConfig({
   test: {
     // Vitest's default leaves a core free, which on this 2-core machine ran every file one after another. Three
-    // workers: the browser files (one at a time) mostly wait on Chromium and the server, so the cores stay busy.
+    // workers: browser files mostly wait on Chromium and their server, so the cores stay busy.
     maxWorkers: 3,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', env, testTimeout: 15000, server: { deps: { inline: ['@rjsf/mantine'] } } } },
@@ -18,9 +18,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           env,
+          // One build for the run (global setup), one server with a fresh database per file (setup file): browser files
+          // run side by side with each other and with the unit and server files. (With fileParallelism off, vitest
+          // would run them one at a time after every other file had finished.)
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // One browser file at a time (each drives Chromium and the shared server); server and unit files run beside it.
-          fileParallelism: false,
+          setupFiles: ['tests/e2e/file-server.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
         },

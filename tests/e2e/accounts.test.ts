@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, captchaAnswer, launchBrowser, loginAs, openPage, smsCode } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, captchaAnswer, dataDir, launchBrowser, loginAs, openPage, smsCode } from './browser';
 
 // Accounts written here: stu00033, stu00036..stu00039, expired, and new registrations (issue 3's share of the e2e database).
 let browser: Browser;
@@ -15,7 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const db = () => new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+const db = () => new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
 const userRow = (username: string) => {
   const conn = db();
   const row = conn.prepare('select * from users where username = ? and school_id = 100002').get(username) as Record<string, any> | undefined;
@@ -230,7 +230,7 @@ describe('accounts: registration, recovery, scan and partner login, profile', ()
     await page.context().close();
   });
   it('lets a student whose class application was rejected choose a class again and resubmit it for review', async () => {
-    const conn = new Database(join(inject('dataDir'), 'app.sqlite'));
+    const conn = new Database(join(dataDir(), 'app.sqlite'));
     conn.prepare("update users set type = 5 where username = 'stu00033' and school_id = 100002").run();
     conn.close();
     const page = await openPage(browser, '/login?redirect=/ucenter/myInfo');

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/db/password';
-import { launchBrowser, loginAs, openPage } from './browser';
+import { dataDir, launchBrowser, loginAs, openPage } from './browser';
 
 // Accounts in the administration console: the school administrator imports 50 students from an .xlsx (preview, then
 // confirm) → one of them signs in with the initial password shown in the preview → is sent to 修改密码 before anything
@@ -14,7 +14,7 @@ import { launchBrowser, loginAs, openPage } from './browser';
 let browser: Browser;
 const tag = Date.now().toString(36).slice(-5);
 const viewport = { width: 1366, height: 768 };
-const dataFile = () => join(inject('dataDir'), 'app.sqlite');
+const dataFile = () => join(dataDir(), 'app.sqlite');
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/db/password';
-import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
 
 // A school administrator registers a course with its simulation and makes it visible to one class → a student of that
 // class finds it in the practice list, starts it (the built-in demo simulation at /sim/…) and gets a score. Runs in the
@@ -13,7 +13,7 @@ const tag = Date.now().toString(36).slice(-5);
 const viewport = { width: 1366, height: 768 };
 const courseName = `演练课程${tag}`;
 const className = `演练班${tag}`;
-const dataFile = () => join(inject('dataDir'), 'app.sqlite');
+const dataFile = () => join(dataDir(), 'app.sqlite');
 const pages: Page[] = [];
 
 beforeAll(async () => {

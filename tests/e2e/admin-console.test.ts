@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/db/password';
 import { adminCreate } from '../../server/ops/admin-create';
-import { launchBrowser, loginAs, openPage } from './browser';
+import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
 
 // The administration console as three people: the platform administrator (created by npm run admin:create, as at a
 // deployment) sets up a school and its administrator; that administrator builds the organisation and approves a
@@ -14,7 +14,7 @@ const tag = Date.now().toString(36).slice(-5);
 const domain = `e2e${tag}`;
 const schoolName = `测试医学院${tag}`;
 const viewport = { width: 1366, height: 768 };
-const dataFile = () => join(inject('dataDir'), 'app.sqlite');
+const dataFile = () => join(dataDir(), 'app.sqlite');
 const query = <T>(sql: string, ...params: unknown[]): T[] => {
   const db = new Database(dataFile(), { readonly: true });
   try {
@@ -26,7 +26,7 @@ const query = <T>(sql: string, ...params: unknown[]): T[] => {
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor({ timeout: 8000 });
 /** The new school's own site: its sub-domain of localhost, which Chromium resolves to this machine. */
 const schoolSite = () => {
-  const url = new URL(inject('baseURL'));
+  const url = new URL(baseURL());
   url.hostname = `${domain}.localhost`;
   return url.origin;
 };
@@ -65,7 +65,7 @@ async function fillDialog(page: Page, button: string, fields: Record<string, str
 describe('administration console', () => {
   it('platform admin creates a school and its admin → the admin builds the organisation and approves a class application → the student has the class', async () => {
     // Deployment: the first platform administrator comes from the command (npm run admin:create, run in-process here).
-    const made = await adminCreate(['--username', `root${tag}`, '--password', 'Root2026pass'], { DATA_DIR: inject('dataDir'), DATABASE_URL: '' });
+    const made = await adminCreate(['--username', `root${tag}`, '--password', 'Root2026pass'], { DATA_DIR: dataDir(), DATABASE_URL: '' });
     expect(made.out).toContain(`已创建平台管理员 root${tag}`);
 
     // The platform administrator: a console page asks for the admin login, then a new school and its administrator.

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launchBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, dataDir, launchBrowser } from './browser';
 import { watchCsp } from './csp';
 
 // Smoke test for operators: every screen of every school's merged configuration renders without a crash,
@@ -27,7 +27,7 @@ const SCHOOLS = readdirSync(join(import.meta.dirname, '../../config/schools'))
 // in the class of the school's first seeded student when it has one, so screens show a real class's data
 // without sharing a session with other tests.
 beforeAll(() => {
-  const db = new Database(join(inject('dataDir'), 'app.sqlite'));
+  const db = new Database(join(dataDir(), 'app.sqlite'));
   try {
     const hash = (db.prepare("select password_hash from users where username = 'demo' and school_id = 100002").get() as { password_hash: string }).password_hash;
     for (const school of SCHOOLS) {

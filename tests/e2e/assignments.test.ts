@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BMP, bigPng, DOCX, PNG } from '../server/work-files';
-import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
 import { classOf as classOfIn, publish as publishIn } from './publish';
 
 // Accounts that write here: stu00026 (submits), stu00027 (graded work). The new-work alert is in live-config.test.ts.
 let browser: Browser;
-const db = () => new Database(join(inject('dataDir'), 'app.sqlite'));
+const db = () => new Database(join(dataDir(), 'app.sqlite'));
 const tag = Date.now().toString(36);
 
-const classOf = (username: string) => classOfIn(inject('dataDir'), username);
+const classOf = (username: string) => classOfIn(dataDir(), username);
 const publish = (title: string, kind: 'homework' | 'exam', classify: number, classId: number, window: [number, number]) =>
-  publishIn(inject('dataDir'), title, kind, classify, classId, window);
+  publishIn(dataDir(), title, kind, classify, classId, window);
 
 const written: string[] = [];
 function file(name: string, data: Buffer): string {

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { watchCsp } from './csp';
+import { baseURL } from './site';
 
 // Debian's Chromium; Playwright's own browser download does not work on these machines.
 const flags = [
@@ -37,13 +37,11 @@ export async function launchBrowser(options: { watchCsp?: boolean } = {}): Promi
   return browser;
 }
 
-export function baseURL(): string {
-  return inject('baseURL');
-}
+export { baseURL, configDir, dataDir } from './site';
 
 /**
- * Opens a fresh context (no cookies, no storage) at a hash route such as '/ucenter/practiceList', on the shared test
- * server unless `base` names another (a file's own server, see startIsolatedServer).
+ * Opens a fresh context (no cookies, no storage) at a hash route such as '/ucenter/practiceList', on the test file's
+ * server unless `base` names another.
  */
 export async function openPage(browser: Browser, route = '/', viewport = { width: 1440, height: 900 }, base = baseURL()): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'zh-CN' });

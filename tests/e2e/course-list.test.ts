@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginAs } from './browser';
+import { configDir, launchBrowser, loginAs } from './browser';
 import { startServer, type RunningServer } from './server';
 
 // /course fetches the whole catalogue (9999 rows) at once: run it against its own server seeded with 10,000 courses.
@@ -19,7 +19,7 @@ beforeAll(async () => {
     cwd: root, env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' }, encoding: 'utf8',
   });
   if (seeded.status !== 0) throw new Error(seeded.stderr || seeded.stdout);
-  server = await startServer({ dataDir: join(work, 'data'), configDir: inject('configDir'), distDir: inject('distDir') }, { DEV_HOOKS: '1' });
+  server = await startServer({ dataDir: join(work, 'data'), configDir: configDir(), distDir: inject('distDir') }, { DEV_HOOKS: '1' });
   browser = await launchBrowser();
 }, 180_000);
 

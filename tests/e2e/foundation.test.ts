@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -125,7 +125,7 @@ describe('foundation: login and practice list', () => {
     await page.waitForURL(/#\/login\?redirect=/);
     await loginAs(page, 'demo', 'demo123');
     await page.waitForURL(/#\/ucenter\/teacherlist/);
-    const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+    const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
     const teachers = db.prepare("select realname from users where role = 'teacher' and school_id = 100002 order by id").all() as { realname: string }[];
     db.close();
     for (const t of teachers) await page.getByRole('cell', { name: t.realname, exact: true }).first().waitFor();
@@ -134,7 +134,7 @@ describe('foundation: login and practice list', () => {
   });
 
   it('greets a first-time login with the personal-centre tip', async () => {
-    const db = new Database(join(inject('dataDir'), 'app.sqlite'));
+    const db = new Database(join(dataDir(), 'app.sqlite'));
     db.prepare("update users set login_count = 0 where username = 'stu00003' and school_id = 100002").run();
     db.close();
     const page = await openPage(browser, '/login');

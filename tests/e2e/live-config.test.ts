@@ -1,21 +1,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginAs, openPage } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, configDir, dataDir, launchBrowser, loginAs, openPage } from './browser';
 import { classOf, publish } from './publish';
-import { startIsolatedServer, type IsolatedServer } from './server';
 
-// Operators edit YAML on a running site. These tests edit it too, so they run on a server and config copy of their
-// own: the other browser test files run alongside on the shared server.
+// Operators edit YAML on a running site. These tests edit the file's own config copy (every browser test file has
+// its own server and config, tests/e2e/file-server.ts).
 let browser: Browser;
-let server: IsolatedServer;
 const tag = Date.now().toString(36);
-const open = (route: string) => openPage(browser, route, undefined, server.baseURL);
+const open = (route: string) => openPage(browser, route);
 
 /** Rewrites a config file for the length of `run`, then puts it back. */
 async function withEdited(relative: string, edit: (text: string) => string, run: () => Promise<void>): Promise<void> {
-  const file = join(server.configDir, relative);
+  const file = join(configDir(), relative);
   const original = readFileSync(file, 'utf8');
   try {
     writeFileSync(file, edit(original));
@@ -26,11 +24,10 @@ async function withEdited(relative: string, edit: (text: string) => string, run:
 }
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startIsolatedServer(inject('distDir'))]);
-}, 120_000);
+  browser = await launchBrowser();
+});
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe('live configuration', () => {
@@ -64,7 +61,7 @@ describe('live configuration', () => {
   it('alerts about new homework while the page is open (interval shortened in config)', async () => {
     const shorten = (yaml: string) => yaml.replace(/(newWork:\s*\n\s*interval:) \d+/, '$1 1000');
     await withEdited('app.yaml', shorten, async () => {
-      await expect.poll(async () => (await fetch(`${server.baseURL}/api/config`).then((r) => r.json())).data.app.polling.newWork.interval, { timeout: 5000 }).toBe(1000);
+      await expect.poll(async () => (await fetch(`${baseURL()}/api/config`).then((r) => r.json())).data.app.polling.newWork.interval, { timeout: 5000 }).toBe(1000);
       const page = await open('/login');
       // Two reads of the homework total: the first stored it, so the next higher one is news.
       let reads = 0;
@@ -76,7 +73,7 @@ describe('live configuration', () => {
       }));
       await loginAs(page, 'stu00028', 'demo123');
       await read;
-      publish(server.dataDir, `新作业${tag}`, 'homework', 2, classOf(server.dataDir, 'stu00028'), [-60, 86400]);
+      publish(dataDir(), `新作业${tag}`, 'homework', 2, classOf(dataDir(), 'stu00028'), [-60, 86400]);
       const alert = page.getByTestId('new-work-alert');
       await alert.waitFor({ timeout: 8000 });
       await expect(alert.textContent()).resolves.toContain('有新的作业信息!');

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
 
 // Writes only as stu00032 (and teacher1 of the demo school answering through the teacher API).
 const STUDENT = 'stu00032';
@@ -23,7 +23,7 @@ async function post(name: string, form: Record<string, string | number>, token?:
 }
 
 function dbRows<T>(query: string, ...params: unknown[]): T[] {
-  const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+  const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
   try {
     return db.prepare(query).all(...params) as T[];
   } finally {

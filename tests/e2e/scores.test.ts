@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
 
 // demo only reads; stu00016 answers a questionnaire; stu00017 trains once (accounts assigned to the scores suite).
 let browser: Browser;
@@ -167,7 +167,7 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     await page.getByText('谢谢您的参与！').first().waitFor();
     await page.waitForURL((url) => !url.hash.startsWith('#/ucenter/evaluate'));
 
-    const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+    const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
     const rows = db.prepare("select estimate, know, resource, perspective from questionnaire_answers a join users u on u.id = a.user_id where u.username = 'stu00016' and a.learn_id = ?").all(learnId);
     db.close();
     expect(rows).toEqual([{ estimate: 0, know: '[1]', resource: '希望增加更多临床病例', perspective: '操作手感真实' }]);

@@ -6,10 +6,10 @@ import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import 'dayjs/locale/zh-cn';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { DOCX, PNG } from '../server/work-files';
-import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
 import { pickDateTime } from './staff-forms';
 
 // Accounts that write here: teacher1 (publishes and grades) and stu00001 (in a class teacher1 teaches; no other
@@ -18,7 +18,7 @@ let browser: Browser;
 const tag = Date.now().toString(36);
 const photo = join(tmpdir(), `${tag}-clasp.png`);
 const query = <T>(sql: string, ...params: unknown[]): T[] => {
-  const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+  const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 /** A form POST to the API, as the student's client makes it (for the student's side of a loop where the browser adds nothing). */
 async function api(name: string, body: Record<string, string | number>, token?: string) {
-  const reply = await fetch(`${inject('baseURL')}/api/${name}`, {
+  const reply = await fetch(`${baseURL()}/api/${name}`, {
     method: 'POST', body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])),
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token && { authorization: `Bearer ${token}` }) },
   }).then((r) => r.json());
@@ -224,7 +224,7 @@ describe('teacher console: the homework loop as two people', () => {
   });
 
   it('shows a handed-in .docx inside the grader', async () => {
-    const base = inject('baseURL');
+    const base = baseURL();
     const teacherToken = (await api('teacher/login', { username: 'teacher1', password: 'teacher123', school_id: 100002 })).token as string;
     const [klass] = query<{ class_id: number }>("select class_id from users where username = 'stu00001' and school_id = 100002");
     const title = `病例分析报告${tag}`;

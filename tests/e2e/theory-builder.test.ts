@@ -5,8 +5,8 @@ import Database from 'better-sqlite3';
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginAs, openPage } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataDir, launchBrowser, loginAs, openPage } from './browser';
 import { pickDateTime } from './staff-forms';
 
 // teacher1 imports questions and builds a test for 口腔医学2023级1班; stu00002 (that class, no other browser test uses it)
@@ -16,7 +16,7 @@ const tag = Date.now().toString(36);
 const file = join(tmpdir(), `${tag}-题库.xlsx`);
 const title = `题库抽题测验${tag}`;
 const query = <T>(sql: string, ...params: unknown[]): T[] => {
-  const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+  const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginAs, openPage } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataDir, launchBrowser, loginAs, openPage } from './browser';
 
 // stu00021 takes the open theory test 5 (every question type); nobody else writes to it here.
 let browser: Browser;
@@ -16,7 +16,7 @@ afterAll(async () => {
 
 /** What the server holds for stu00021's attempt at test 5: question type -> {answer, isright}. */
 function stored(): Record<number, { answer: string; isright: number; poins: number }> {
-  const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+  const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
   try {
     const rows = db.prepare(`select q.type, a.answer, a.isright, a.poins from theory_answers a
       join theory_attempts t on t.id = a.attempt_id join users u on u.id = t.user_id

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginAs, openPage } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataDir, launchBrowser, loginAs, openPage } from './browser';
 
 // stu00008 adds a topic; nobody else writes topics in the e2e run.
 let browser: Browser;
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 /** stu00008's topics as the database holds them, with the teacher's and experiment's names. */
 function storedTopics(): { title: string; content: string; teacher: string; learn: string }[] {
-  const db = new Database(join(inject('dataDir'), 'app.sqlite'), { readonly: true });
+  const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
   try {
     return db.prepare(`select t.title, t.content, te.realname as teacher, l.name as learn from topics t
       join users u on u.id = t.user_id join users te on te.id = t.teacher_id join learns l on l.id = t.learn_id
