@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, loginAs, openAs, openPage } from './browser';
 
-// Writes only as stu00013 (favourite, launch, score) and reads as pending; see the account plan in the brief.
 const STUDENT = 'stu00013';
 
 let browser: Browser;
@@ -46,10 +45,11 @@ const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeou
 const visibleTitles = (page: Page) => page.locator('[data-screen]:not([hidden])').getByTestId('course-card-title').allTextContents();
 
 describe('catalogue: filter, detail, favourite, launch', () => {
-  // One signed-in page for the list, channel, detail and favourites steps (a login costs seconds).
-  let student: Page;
-  afterAll(async () => {
+  // Each test opens its own signed-in page, so any one runs alone and a failure does not carry into the next.
+  let student: Page | undefined;
+  afterEach(async () => {
     await student?.context().close();
+    student = undefined;
   });
 
   it('filters by direction and type and pages through, as the server lists them', async () => {
@@ -57,7 +57,7 @@ describe('catalogue: filter, detail, favourite, launch', () => {
     const tree = await api('learn/cate/tree', {}, token);
     const direction = tree.find((n: any) => n.count > 8 && n.link);
     const type = direction.children.find((c: any) => c.count > 0);
-    const page = (student = await signIn(STUDENT, '/ucenter/practiceList'));
+    const page = (student = await openAs(browser, STUDENT, '/ucenter/practiceList'));
     const first = await api('learn/get', { page: 1, page_size: 8 }, token);
     await eventually(() => visibleTitles(page)).toEqual(first.learn.map((l: any) => l.name));
 
@@ -78,7 +78,7 @@ describe('catalogue: filter, detail, favourite, launch', () => {
   it('opens a practice channel and a course, favourites it and finds it in the favourites', async () => {
     const token = await apiToken(STUDENT);
     const practice = (await api('learn/get', { learn_name: '根管治疗虚拟仿真训练' }, token)).learn[0];
-    const page = student;
+    const page = (student = await openAs(browser, STUDENT, '/ucenter/practiceList'));
     await page.getByPlaceholder('搜索实训项目').fill(practice.name);
     await page.getByPlaceholder('搜索实训项目').press('Enter');
     await eventually(() => visibleTitles(page)).toEqual([practice.name]);
@@ -113,8 +113,7 @@ describe('catalogue: filter, detail, favourite, launch', () => {
   it('starts learning, runs the demo simulation and finds the score it posted', async () => {
     const token = await apiToken(STUDENT);
     const course = (await api('learn/get', { learn_name: '上颌第一磨牙全冠牙体预备' }, token)).learn[0];
-    const page = student;
-    await page.goto(`${baseURL()}/#/courses/${course.id}/details-introduce`);
+    const page = (student = await openAs(browser, STUDENT, `/courses/${course.id}/details-introduce`));
     await eventually(() => page.getByTestId('detail-title').textContent()).toBe(course.name);
     const popup = page.context().waitForEvent('page');
     await page.getByRole('button', { name: '开始学习' }).click();
@@ -143,7 +142,7 @@ describe('catalogue: filter, detail, favourite, launch', () => {
   });
 
   it('blocks a student whose class application is pending, with the spec message', async () => {
-    const page = await signIn('pending', '/courses/1/details-introduce');
+    const page = (student = await signIn('pending', '/courses/1/details-introduce'));
     const alert = page.getByTestId('alert-blocked');
     await expect(alert.textContent()).resolves.toContain('班级信息正在审核中');
     let opened = false;
@@ -151,6 +150,5 @@ describe('catalogue: filter, detail, favourite, launch', () => {
     await page.getByRole('button', { name: '开始学习' }).click();
     await page.locator('.mantine-Notification-root, [role="alert"]').filter({ hasText: '班级信息正在审核中' }).first().waitFor();
     expect(opened).toBe(false);
-    await page.context().close();
   });
 });

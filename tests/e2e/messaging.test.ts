@@ -1,16 +1,14 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, dataDir, launchBrowser, openAs } from './browser';
 
-// Writes only as stu00032 (and teacher1 of the demo school answering through the teacher API).
-const STUDENT = 'stu00032';
-
+// Each test is a different student of the demo school, with its own signed-in page: any test runs alone, and a
+// failure does not carry into the next. teacher1 answers through the teacher API.
 let browser: Browser;
 let page: Page;
 let teacherToken: string;
-let studentId: number;
 let teacher: { id: number; realname: string };
 
 async function post(name: string, form: Record<string, string | number>, token?: string) {
@@ -31,19 +29,37 @@ function dbRows<T>(query: string, ...params: unknown[]): T[] {
   }
 }
 
+const idOf = (username: string) => dbRows<{ id: number }>('select id from users where username = ? and school_id = 100002', username)[0].id;
+
+/** The student's signed-in page on the practice list, with `asked` already sent to teacher1 through the API. */
+async function studentPage(username: string, asked?: string): Promise<{ page: Page; studentId: number }> {
+  if (asked) {
+    const token = (await post('user/login', { username, password: 'demo123', school_id: 100002 })).data.token;
+    expect((await post('answer/addmessage', { teacher_id: teacher.id, message: asked }, token)).code).toBe(200);
+  }
+  page = await openAs(browser, username, '/ucenter/practiceList');
+  await page.getByTestId('user-menu').waitFor();
+  return { page, studentId: idOf(username) };
+}
+
 async function openFromMenu(label: string) {
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: label }).click();
 }
 
+/** Opens 我的消息 on the conversation with teacher1. */
+async function openConversation() {
+  await openFromMenu('我的消息');
+  await page.getByTestId('chat-conversation').filter({ hasText: teacher.realname }).click();
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   teacherToken = (await post('teacher/login', { username: 'teacher1', password: 'teacher123', school_id: 100002 })).data.token;
-  studentId = dbRows<{ id: number }>("select id from users where username = ? and school_id = 100002", STUDENT)[0].id;
   teacher = dbRows<{ id: number; realname: string }>("select id, realname from users where username = 'teacher1' and school_id = 100002")[0];
-  page = await openPage(browser, '/login');
-  await loginAs(page, STUDENT, 'demo123');
-  await page.waitForURL(/practiceList/);
+});
+afterEach(async () => {
+  await page?.context().close();
 });
 afterAll(async () => {
   await browser?.close();
@@ -51,6 +67,7 @@ afterAll(async () => {
 
 describe('messaging: asking teachers, replies and notifications', () => {
   it('asks a teacher from the teacher list; an empty message is refused and a real one is sent', async () => {
+    const { studentId } = await studentPage('stu00032');
     await openFromMenu('答疑老师');
     const row = page.getByTestId('table-row').filter({ hasText: teacher.realname });
     await row.getByRole('button', { name: '提问' }).click();
@@ -85,13 +102,19 @@ describe('messaging: asking teachers, replies and notifications', () => {
   });
 
   it('shows a teacher reply sent through the teacher API while the dialog is open', async () => {
+    const { studentId } = await studentPage('stu00033', '车针选哪种？');
+    await openConversation();
+    await page.getByTestId('chat-message-text').filter({ hasText: '车针选哪种？' }).waitFor();
     const sent = await post('teacher/reply', { student_id: studentId, message: '唇侧 1.0mm 左右。' }, teacherToken);
     expect(sent.code).toBe(200);
     await page.getByTestId('chat-message-text').filter({ hasText: '唇侧 1.0mm 左右。' }).waitFor({ timeout: 8000 });
-    await expect(page.getByTestId('chat-message').count()).resolves.toBe(3);
+    await expect(page.getByTestId('chat-message').count()).resolves.toBe(2);
   });
 
   it('asks before closing, then shows the unread dot for a reply that came while closed', async () => {
+    const { studentId } = await studentPage('stu00034', '肩台宽度多少合适？');
+    await openConversation();
+    await page.getByTestId('chat-message-text').filter({ hasText: '肩台宽度多少合适？' }).waitFor();
     await page.locator('.chat-dialog__content .mantine-Modal-close').click();
     await page.getByText('确认关闭？').waitFor();
     await page.getByTestId('chat-confirm-close-ok').click();
@@ -110,6 +133,9 @@ describe('messaging: asking teachers, replies and notifications', () => {
   });
 
   it('deletes the open conversation after a confirmation: the history and the selection are cleared', async () => {
+    const { studentId } = await studentPage('stu00035', '备牙时要注意什么？');
+    await openConversation();
+    await page.getByTestId('chat-message-text').filter({ hasText: '备牙时要注意什么？' }).waitFor();
     const remove = () => page.getByTestId('chat-conversation').filter({ hasText: teacher.realname }).getByTestId('chat-delete').click();
     await remove();
     const confirm = page.getByTestId('chat-confirm-delete');
@@ -121,12 +147,11 @@ describe('messaging: asking teachers, replies and notifications', () => {
     await page.getByTestId('chat-placeholder').waitFor();
     await page.getByTestId('chat-conversation').first().waitFor({ state: 'detached' });
     expect(dbRows<{ deleted_by_student: number }>('select deleted_by_student from conversations where student_id = ?', studentId)).toEqual([{ deleted_by_student: 1 }]);
-    await page.getByTestId('chat-cancel').click();
   });
 
   it('lists a notification and opens the dialog on its teacher from 查看, marking it read', async () => {
+    const { studentId } = await studentPage('stu00036');
     expect((await post('teacher/notify', { student_id: studentId, content: '周四实训课改到 301 教室。' }, teacherToken)).code).toBe(200);
-    await page.keyboard.press('Escape'); // the previous test leaves 我的消息 open
     await openFromMenu('消息通知'); // the page's entry point in the user menu
     await page.waitForURL(/#\/ucenter\/notifications/);
     const row = page.getByTestId('table-row').filter({ hasText: '周四实训课改到 301 教室。' });
