@@ -4,6 +4,10 @@ import type { ShellSettings } from './config';
 export const THEME_KEY = 'stylecolor';
 
 export type ThemeOption = ShellSettings['themes']['options'][number];
+type Scaling = NonNullable<ShellSettings['scaling']>;
+
+/** The spec's design: 1920 px wide at a 16 px root, at most twice that; app.yaml `scaling` overrides any of them. */
+const SCALING_DEFAULTS = { designWidth: 1920, baseFontSize: 16, maxScale: 2 };
 
 export function storedThemeId(settings: ShellSettings['themes']): number {
   const saved = Number(localStorage.getItem(THEME_KEY));
@@ -30,7 +34,8 @@ export function chooseTheme(settings: ShellSettings['themes'], id: number): void
  * Root font size scaled to the window width against the design width (1920), capped at maxScale times the
  * base (2 x 16 px), and not below minScale so text stays readable on small laptops.
  */
-export function rootFontSize(width: number, scaling: ShellSettings['scaling']): number {
+export function rootFontSize(width: number, given: Scaling = {}): number {
+  const scaling = { ...SCALING_DEFAULTS, ...given };
   const scale = Math.min(scaling.maxScale, Math.max(scaling.minScale ?? 0, width / scaling.designWidth));
   return Math.round(scaling.baseFontSize * scale * 100) / 100;
 }
@@ -38,7 +43,7 @@ export function rootFontSize(width: number, scaling: ShellSettings['scaling']): 
 let applyScaling: (() => void) | null = null;
 
 /** Applies the scaling now and on every resize; a configuration reload replaces the listener, never adds one. */
-export function installScaling(scaling: ShellSettings['scaling']): void {
+export function installScaling(scaling: Scaling | undefined): void {
   if (applyScaling) window.removeEventListener('resize', applyScaling);
   applyScaling = () => {
     document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth, scaling)}px`;
