@@ -1,8 +1,10 @@
 // npm run config:schema — after a props schema changed: refreshes the shared parts copied into props schemas,
 // regenerates the `*.gen.ts` props types next to every schema, the editors' screen schema and the server's copy of
-// every props schema (shared/props-schemas.gen.json: the server reads that, never the client's tree).
+// every props schema (shared/props-schemas.gen.json: the server reads that, never the client's tree), and the types of
+// the config files themselves from config/schema/*.json (shared/*-config.gen.ts, shared/endpoints.gen.ts).
 import fs from 'node:fs';
 import path from 'node:path';
+import { generateConfigTypes } from '../server/config/config-types.js';
 import { editorScreenSchema } from '../server/config/editor-schema.js';
 import { generatePropsTypes, PROPS_SCHEMAS_FILE, propsSchemasJson, refreshedCopies, ROOT, SCREEN_PROPS_FILE, screenPropsMap } from '../server/config/props-types.js';
 
@@ -27,6 +29,7 @@ const types = await generatePropsTypes();
 const schemaCount = types.size;
 types.set(SCREEN_PROPS_FILE, screenPropsMap(propsSchemas));
 types.set(PROPS_SCHEMAS_FILE, propsSchemasJson(propsSchemas));
+for (const [file, text] of await generateConfigTypes()) types.set(file, text);
 const changed = write(types);
 const editor = write(new Map([[EDITOR_SCHEMA, `${JSON.stringify(editorScreenSchema(propsSchemas), null, 2)}\n`]]));
 console.log(`${schemaCount} 个参数 Schema；更新了 ${copies} 个内嵌副本、${changed} 个类型文件${editor ? '和编辑器 Schema' : ''}`);

@@ -1,31 +1,20 @@
 // Types at the boundary between the server's /api/config reply and the client engine, imported by both sides.
-// They mirror config/schema/*.json; change both together.
+// The config files' own types are generated from config/schema/*.json (`npm run config:schema`): edit the schemas.
+import type { AppConfig } from './app-config.gen';
+import type { Endpoint } from './endpoints.gen';
+import type { ScreenFile } from './screen-config.gen';
+
+export type { AppConfig, LayoutSettings, LimitRule, NewWorkPolling, NewWorkSource, SmsRules } from './app-config.gen';
+export type { Endpoint, EndpointsFile } from './endpoints.gen';
+export type { SchoolFile } from './school-config.gen';
+export type { ScreenFile } from './screen-config.gen';
 
 /** Account roles a contract entry, a screen or a layout may require: admin = a school's administrator, platform = the platform's. */
-export type AccountRole = 'student' | 'teacher' | 'admin' | 'platform';
+export type AccountRole = NonNullable<Endpoint['role']>;
 
-/** One call of the API contract (config/endpoints.yaml): the key is its path under /api/. */
-export interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  auth?: boolean;
-  /** With auth: only accounts of this role may call it (others get 403). */
-  role?: AccountRole;
-  body?: 'form' | 'json' | 'multipart' | 'query';
-  summary?: string;
-}
-
-export interface ScreenConfig {
+/** A screen as the engine receives it: its file's content and its id (the file's name). */
+export interface ScreenConfig extends ScreenFile {
   id: string;
-  route: string;
-  auth?: boolean;
-  keepAlive?: boolean;
-  /** `bare` screens skip the shell layout (header, footer); any other name is a layout of app.yaml `layouts` (e.g. staff). */
-  layout?: string;
-  /** Only accounts of this role may open the screen; others are sent to its layout's login page. */
-  role?: AccountRole;
-  title?: string;
-  type: string;
-  props?: Record<string, unknown>;
 }
 
 export interface SchoolInfo {
@@ -42,8 +31,6 @@ export interface Branding {
   productLogo: { default: string; type1: string };
   footer: { copyright: string; icp: string; security: { text: string; url: string } };
 }
-
-export type AppConfig = Record<string, unknown>;
 
 export interface SiteConfig {
   school: SchoolInfo;

@@ -105,7 +105,7 @@ function withDefinitions(text: string, schema: Json): string {
  * shared definitions at their imported type. A `$ref` keeps no siblings (draft-07 ignores them; the generator
  * would otherwise emit one copy of the type per use).
  */
-function forGenerator(schema: unknown, sharedTypes: Record<string, string>): unknown {
+export function forGenerator(schema: unknown, sharedTypes: Record<string, string> = {}): unknown {
   if (Array.isArray(schema)) return schema.map((s) => forGenerator(s, sharedTypes));
   if (!isObject(schema)) return schema;
   if (typeof schema.$ref === 'string') {
@@ -126,6 +126,17 @@ function forGenerator(schema: unknown, sharedTypes: Record<string, string>): unk
 const relativeImport = (fromFile: string, toFile: string) => {
   const rel = path.posix.relative(path.posix.dirname(fromFile), toFile.replace(/\.ts$/, ''));
   return rel.startsWith('.') ? rel : `./${rel}`;
+};
+
+/** How json-schema-to-typescript writes every generated type (props and config files alike). */
+export const COMPILE_OPTIONS = {
+  bannerComment: '',
+  additionalProperties: false,
+  ignoreMinAndMaxItems: true,
+  unreachableDefinitions: false,
+  declareExternallyReferenced: true,
+  format: true,
+  style: { printWidth: 120, singleQuote: true },
 };
 
 /** Generates the `*.gen.ts` text of every props schema: file -> content. */
@@ -151,15 +162,7 @@ export async function generatePropsTypes(root = ROOT): Promise<Map<string, strin
     const prepared = forGenerator({ ...schema, definitions }, sharedTypes) as Json;
     if (Object.keys(definitions).length === 0) delete prepared.definitions;
 
-    const body = await compile(prepared as never, rootTypeName(file, schema), {
-      bannerComment: '',
-      additionalProperties: false,
-      ignoreMinAndMaxItems: true,
-      unreachableDefinitions: false,
-      declareExternallyReferenced: true,
-      format: true,
-      style: { printWidth: 120, singleQuote: true },
-    });
+    const body = await compile(prepared as never, rootTypeName(file, schema), COMPILE_OPTIONS);
     const used = (name: string) => new RegExp(`\\b${name}\\b`).test(body);
     const importLines = [...imports.entries()]
       .map(([from, names]) => [from, [...names].filter(used).sort()] as const)

@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../shared/config-types';
 import type { ConfigStore } from '../config/store';
 import type { ContentSources } from './security-headers';
 
@@ -22,8 +23,7 @@ function originOf(value: string): string | null {
  * app.yaml names under `security.contentSources` (e.g. `frame-src` for a simulation vendor). Nothing is loosened
  * for everyone: a source is allowed because the configuration uses or names it.
  */
-export function contentSourcesOf(config: object): ContentSources {
-  const c = config as Record<string, unknown>;
+export function contentSourcesOf(c: { screens?: unknown; branding?: unknown; app?: Pick<AppConfig, 'security'> }): ContentSources {
   const found: Record<string, Set<string>> = Object.fromEntries(DIRECTIVES.map((d) => [d, new Set<string>()]));
   const walk = (node: unknown, key: string): void => {
     if (typeof node === 'string') {
@@ -37,7 +37,7 @@ export function contentSourcesOf(config: object): ContentSources {
     }
   };
   walk({ screens: c.screens, branding: c.branding, app: c.app }, '');
-  const named = ((c.app as { security?: { contentSources?: ContentSources } } | undefined)?.security?.contentSources ?? {}) as ContentSources;
+  const named: ContentSources = c.app?.security?.contentSources ?? {};
   for (const directive of DIRECTIVES) for (const source of named[directive] ?? []) found[directive].add(source);
   return Object.fromEntries(DIRECTIVES.filter((d) => found[d].size).map((d) => [d, [...found[d]].sort()])) as ContentSources;
 }

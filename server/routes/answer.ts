@@ -1,14 +1,15 @@
 import { currentUser } from '../http/auth';
 import { notFound } from '../http/errors';
 import {
-  addMessage, cleanMessage, deleteForStudent, findConversation, history, markReadByStudent, partnerIn, studentConversations,
+  addMessage, cleanMessage, deleteForStudent, findConversation, history, markReadByStudent, messageLength, partnerIn, studentConversations,
 } from '../services/messaging';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+import type { SiteConfigSource } from './system';
 
 const teacherQuery = objectSchema({ teacher_id: field.int('老师') }, ['teacher_id']);
 
 /** The student's side of the conversations with teachers (spec: Teacher Q&A and messages). */
-export function answerRoutes(ctx: RouteContext): void {
+export function answerRoutes(ctx: RouteContext, opts: { config: SiteConfigSource }): void {
   const { db } = ctx;
 
   // The teachers of the student's school, each with the latest message of their conversation (if any).
@@ -67,7 +68,7 @@ export function answerRoutes(ctx: RouteContext): void {
     async handler(request) {
       const user = currentUser(request);
       const body = request.body as { teacher_id: number; message?: string };
-      const text = cleanMessage(body.message);
+      const text = cleanMessage(body.message, messageLength(opts.config.forSchool({ id: user.school_id }).app));
       await partnerIn(db, user.school_id, body.teacher_id, 'teacher');
       return new Answer(await addMessage(db, { studentId: user.id, teacherId: body.teacher_id }, user.id, text), '发送成功');
     },

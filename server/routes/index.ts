@@ -53,7 +53,7 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   learnRoutes(ctx, opts);
   scoreRoutes(ctx, opts);
   simulationRoutes(ctx, opts);
-  answerRoutes(ctx);
+  answerRoutes(ctx, opts);
   messageRoutes(ctx);
   teacherRoutes(ctx, opts);
   landingRoutes(ctx, opts);

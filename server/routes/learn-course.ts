@@ -5,7 +5,7 @@ import { courseDetail, requireVisibleCourse } from '../services/catalogue';
 import { favoritesPage, setFavorite } from '../services/favorites';
 import { issueLaunchToken, launchUrl } from '../services/launch';
 import type { User } from '../db/schema';
-import { classState, type ClassTexts } from '../services/learning';
+import { classState } from '../services/learning';
 import { schoolForHost } from '../services/schools';
 import { assertOwnScope } from '../services/users';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
@@ -18,8 +18,7 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
   const { db } = ctx;
   /** The student's class state, in the wording their school's configuration gives the shell's notices. */
   const stateOf = (user: User) => {
-    const app = opts.config.forSchool({ id: user.school_id }).app as { classNotices?: ClassTexts } | undefined;
-    return classState(db, user, app?.classNotices);
+    return classState(db, user, opts.config.forSchool({ id: user.school_id }).app.classNotices);
   };
 
   async function openCourse(request: FastifyRequest) {

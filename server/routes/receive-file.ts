@@ -24,7 +24,7 @@ export async function receiveFile(db: Db, request: FastifyRequest, config: SiteC
   opts: { schoolId: number; missing: () => Error; maxBytes?: number }): Promise<ReceivedFile> {
   const user = currentUser(request);
   if (!request.isMultipart()) throw opts.missing();
-  const limits = uploadLimits(config.forSchool({ id: opts.schoolId }).app as Record<string, unknown> | undefined);
+  const limits = uploadLimits(config.forSchool({ id: opts.schoolId }).app);
   const rate = await hit(db, `upload:${user.id}`, limits.perUser);
   if (!rate.allowed) throw tooMany(rate.waitMinutes > 0 ? `上传过于频繁，请${rate.waitMinutes}分钟后再试` : '上传过于频繁，请稍后再试');
   let file;

@@ -49,7 +49,7 @@ export function scoreRoutes(ctx: RouteContext, opts: { config: SiteConfigSource 
     async handler(request) {
       const user = currentUser(request);
       const text = (request.body as { text: string }).text;
-      const limits = pdfFontLimits(opts.config.forSchool({ id: user.school_id }).app as Record<string, unknown> | undefined);
+      const limits = pdfFontLimits(opts.config.forSchool({ id: user.school_id }).app);
       const distinct = new Set(Array.from(text)).size;
       if (distinct > limits.maxChars) throw invalid('text', `导出内容的字符种类过多：每次最多 ${limits.maxChars} 种不同的字符，本次有 ${distinct} 种，请分开导出`);
       const path = fontPath();

@@ -40,7 +40,7 @@ export async function signInStaff(db: Db, request: FastifyRequest, config: SiteC
     accountKey: loginKey(body.school_id, username),
     ip: request.ip,
     password: body.password,
-    limits: accountLimits(config.forSchool({ id: body.school_id } as SchoolInfo).app as Record<string, unknown>),
+    limits: accountLimits(config.forSchool({ id: body.school_id }).app),
     captcha: { key: body.captcha_key, code: body.captcha_code },
     find: () => find(username, body.school_id),
     wrong: '账号或密码错误',

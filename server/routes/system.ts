@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { SchoolConfig } from '../config/store';
 import { identify } from '../http/auth';
 import { ApiError, notFound } from '../http/errors';
 import { UNAVAILABLE_MESSAGE } from '../http/unavailable';
@@ -8,7 +9,7 @@ import { defineRoute, field, type RouteContext } from './define';
 
 /** What the config layer gives the server: the merged configuration of one school's site. */
 export interface SiteConfigSource {
-  forSchool(school: Pick<SchoolInfo, 'id'> & Partial<SchoolInfo>): Record<string, unknown>;
+  forSchool(school: Pick<SchoolInfo, 'id'> & Partial<SchoolInfo>): SchoolConfig;
 }
 
 export interface SystemRouteOptions {

@@ -1,6 +1,6 @@
 import { now } from '../db/time';
 import { currentUser } from '../http/auth';
-import { addMessage, cleanMessage, findConversation, history, markReadByTeacher, partnerIn } from '../services/messaging';
+import { addMessage, cleanMessage, findConversation, history, markReadByTeacher, messageLength, partnerIn } from '../services/messaging';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 import { signInStaff, staffLoginBody } from './staff-login';
 import type { SiteConfigSource } from './system';
@@ -65,7 +65,7 @@ export function teacherRoutes(ctx: RouteContext, opts: { config: SiteConfigSourc
     async handler(request) {
       const teacher = currentUser(request);
       const body = request.body as { student_id: number; message?: string };
-      const text = cleanMessage(body.message);
+      const text = cleanMessage(body.message, messageLength(opts.config.forSchool({ id: teacher.school_id }).app));
       await partnerIn(db, teacher.school_id, body.student_id, 'student');
       return new Answer(await addMessage(db, { studentId: body.student_id, teacherId: teacher.id }, teacher.id, text), '发送成功');
     },
@@ -77,7 +77,7 @@ export function teacherRoutes(ctx: RouteContext, opts: { config: SiteConfigSourc
     async handler(request) {
       const teacher = currentUser(request);
       const body = request.body as { student_id: number; content?: string };
-      const content = cleanMessage(body.content, 'content');
+      const content = cleanMessage(body.content, messageLength(opts.config.forSchool({ id: teacher.school_id }).app), 'content');
       await partnerIn(db, teacher.school_id, body.student_id, 'student');
       const row = await db.insertInto('notifications').values({ user_id: body.student_id, teacher_id: teacher.id, content, created_at: now() }).returning('id').executeTakeFirstOrThrow();
       return new Answer({ id: row.id }, '发送成功');

@@ -73,7 +73,7 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
       return given ?? (await schoolForHost(db, request.headers.host, opts.defaultDomain)).id;
     },
     limitsFor(schoolId) {
-      return accountLimits(opts.config.forSchool({ id: schoolId } as SchoolInfo).app as Record<string, unknown>);
+      return accountLimits(opts.config.forSchool({ id: schoolId }).app);
     },
   };
 

@@ -6,6 +6,7 @@ import type { User } from '../db/schema';
 import { fromNow, now } from '../db/time';
 import { refuse } from '../http/errors';
 import { createSession } from './sessions';
+import type { AppConfig } from '../../shared/config-types';
 import type { SmsRules } from './sms';
 import type { LimitRule } from './rateLimit';
 
@@ -35,15 +36,9 @@ export const DEFAULT_LIMITS: AccountLimits = {
   captchaAfterFailures: 3,
 };
 
-/** Deep-merges the YAML overrides over the defaults (unknown keys ignored). */
-export function accountLimits(app: Record<string, unknown> | undefined): AccountLimits {
-  const given = ((app?.limits as Record<string, unknown> | undefined)?.accounts ?? {}) as Partial<Record<keyof AccountLimits, unknown>>;
-  const out = structuredClone(DEFAULT_LIMITS) as unknown as Record<string, unknown>;
-  for (const [key, value] of Object.entries(given)) {
-    if (!(key in out)) continue;
-    out[key] = typeof value === 'object' && value ? { ...(out[key] as object), ...value } : value;
-  }
-  return out as unknown as AccountLimits;
+/** The YAML overrides (schema-checked, each rule whole) over the defaults. */
+export function accountLimits(app: AppConfig | undefined): AccountLimits {
+  return { ...DEFAULT_LIMITS, ...app?.limits?.accounts };
 }
 
 /** The login reply: flat key/value pairs the client stores as cookies (spec §3). */

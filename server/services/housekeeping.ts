@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../shared/config-types';
 import type { Db } from '../db';
 import { formatTimestamp } from '../db/time';
 import type { FileStorage } from '../storage';
@@ -24,7 +25,7 @@ export interface HousekeepingContext {
   /** Where this process's walk through the storage for stray files goes on next run (kept by startHousekeeping). */
   strays?: { after?: string };
   /** The site configuration (config/app.yaml limits.uploads.orphanGraceHours); defaults apply without it. */
-  config?: { forSchool(school: { id: number }): { app?: unknown } | Record<string, unknown> };
+  config?: { forSchool(school: { id: number }): { app?: AppConfig } };
 }
 
 const HOUR = 3600_000;
@@ -62,7 +63,7 @@ export const housekeepingTasks: HousekeepingTask[] = [
     name: 'orphan_uploads',
     run: async (db, at, { storage, config }) => {
       if (!storage) return 0;
-      const app = (config?.forSchool({ id: 0 }) as { app?: Record<string, unknown> } | undefined)?.app;
+      const app = config?.forSchool({ id: 0 }).app;
       return removeOrphanUploads(db, storage, { at, graceHours: uploadLimits(app).orphanGraceHours });
     },
   },
@@ -72,7 +73,7 @@ export const housekeepingTasks: HousekeepingTask[] = [
     name: 'stray_files',
     run: async (db, at, { storage, config, strays }) => {
       if (!storage) return 0;
-      const app = (config?.forSchool({ id: 0 }) as { app?: Record<string, unknown> } | undefined)?.app;
+      const app = config?.forSchool({ id: 0 }).app;
       const { removed, next } = await removeStrayFiles(db, storage, { at, graceHours: uploadLimits(app).orphanGraceHours, after: strays?.after });
       if (strays) strays.after = next;
       return removed;

@@ -1,19 +1,23 @@
+import type { AppConfig } from '../../shared/config-types';
 import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { preparedQuery } from '../db/prepared';
 import { now } from '../db/time';
 import { invalid, notFound } from '../http/errors';
 
-/** Longest message a student or teacher may send, in characters. */
+/** Longest message a student or teacher may send, in characters, unless app.yaml `limits.messageLength` says otherwise. */
 export const MESSAGE_MAX_LENGTH = 500;
 export const EMPTY_MESSAGE = '请输入内容！';
-export const TOO_LONG_MESSAGE = `消息内容不能超过${MESSAGE_MAX_LENGTH}个字`;
+export const tooLongMessage = (max: number) => `消息内容不能超过${max}个字`;
+
+/** The longest message of a school's site: the limit the chat's input box also applies. */
+export const messageLength = (app: AppConfig | undefined) => app?.limits?.messageLength ?? MESSAGE_MAX_LENGTH;
 
 /** The text as it is stored: ends trimmed; empty, whitespace-only and over-long text is refused (422). */
-export function cleanMessage(text: unknown, field = 'message'): string {
+export function cleanMessage(text: unknown, maxLength: number, field = 'message'): string {
   const value = typeof text === 'string' ? text.trim() : '';
   if (!value) throw invalid(field, EMPTY_MESSAGE);
-  if ([...value].length > MESSAGE_MAX_LENGTH) throw invalid(field, TOO_LONG_MESSAGE);
+  if ([...value].length > maxLength) throw invalid(field, tooLongMessage(maxLength));
   return value;
 }
 

@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../shared/config-types';
 import type { LimitRule } from './rateLimit';
 
 /** Limits of score/pdf_font; operators override them in config/app.yaml under limits.pdfFont (per school if needed). */
@@ -13,12 +14,7 @@ export const DEFAULT_PDF_FONT_LIMITS: PdfFontLimits = {
   perUser: { limit: 20, windowSeconds: 600, blockSeconds: 600 },
 };
 
-/** The YAML overrides over the defaults (unknown keys ignored). */
-export function pdfFontLimits(app: Record<string, unknown> | undefined): PdfFontLimits {
-  const given = ((app?.limits as Record<string, unknown> | undefined)?.pdfFont ?? {}) as { maxChars?: unknown; perUser?: unknown };
-  const perUser = typeof given.perUser === 'object' && given.perUser ? (given.perUser as Partial<LimitRule>) : {};
-  return {
-    maxChars: typeof given.maxChars === 'number' ? given.maxChars : DEFAULT_PDF_FONT_LIMITS.maxChars,
-    perUser: { ...DEFAULT_PDF_FONT_LIMITS.perUser, ...perUser },
-  };
+/** The YAML overrides (schema-checked) over the defaults. */
+export function pdfFontLimits(app: AppConfig | undefined): PdfFontLimits {
+  return { ...DEFAULT_PDF_FONT_LIMITS, ...app?.limits?.pdfFont };
 }

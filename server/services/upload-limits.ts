@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../shared/config-types';
 import type { LimitRule } from './rateLimit';
 
 const MB = 1024 * 1024;
@@ -24,16 +25,9 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   orphanGraceHours: 24,
 };
 
-/** The YAML overrides over the defaults (unknown keys ignored). */
-export function uploadLimits(app: Record<string, unknown> | undefined): UploadLimits {
-  const given = ((app?.limits as Record<string, unknown> | undefined)?.uploads ?? {}) as Record<string, unknown>;
-  const perUser = typeof given.perUser === 'object' && given.perUser ? (given.perUser as Partial<LimitRule>) : {};
-  const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
-  return {
-    perUser: { ...DEFAULT_UPLOAD_LIMITS.perUser, ...perUser },
-    quotaBytes: number(given.quotaBytes, DEFAULT_UPLOAD_LIMITS.quotaBytes),
-    orphanGraceHours: number(given.orphanGraceHours, DEFAULT_UPLOAD_LIMITS.orphanGraceHours),
-  };
+/** The YAML overrides (schema-checked) over the defaults. */
+export function uploadLimits(app: AppConfig | undefined): UploadLimits {
+  return { ...DEFAULT_UPLOAD_LIMITS, ...app?.limits?.uploads };
 }
 
 /** "40 MB", "1.5 MB", "800 KB": a size as a message shows it. */

@@ -12,6 +12,8 @@ import TheoryExamPage from './theory/TheoryExamPage';
 import ChatLauncher from './chat/ChatLauncher';
 import Grader from './grader/Grader';
 import WeeklyPicker from './weekly/WeeklyPicker';
+import { registerWidget } from '../renderers/form/widgets';
+import { loginWidgets } from './login/widgets';
 
 registerLayout('shell', Shell);
 registerLayout('staff', StaffShell);
@@ -25,3 +27,5 @@ registerAssignments();
 register('chat-launcher', ChatLauncher);
 register('weekly-picker', WeeklyPicker);
 register('grader', Grader);
+// The login and profile forms' widgets, named by their YAML uiSchema (ui:widget: captcha, mobile, smsCode, ...).
+for (const [name, widget] of Object.entries(loginWidgets)) registerWidget(name, widget);

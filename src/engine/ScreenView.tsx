@@ -1,7 +1,7 @@
 import { Alert, Button, Container } from '@mantine/core';
-import { Component, useEffect, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, type ReactNode } from 'react';
 import { useSiteConfig } from './config';
-import { resolve } from './registry';
+import { resolve, type RenderScreen } from './registry';
 import type { ScreenConfig } from './types';
 import { useShownCount } from './visibility';
 
@@ -45,6 +45,10 @@ export function ScreenView({ screen, embedded }: { screen: ScreenConfig; embedde
     const name = config?.branding.name;
     document.title = [screen.title, name].filter(Boolean).join(' - ');
   }, [screen.title, config?.branding.name, embedded, shown]);
+  const renderScreen = useCallback<RenderScreen>((id) => {
+    const other = config?.screens[id];
+    return other ? <ScreenView screen={{ ...other, id }} embedded /> : null;
+  }, [config]);
 
   const Renderer = resolve(screen.type);
   if (!Renderer) {
@@ -56,7 +60,7 @@ export function ScreenView({ screen, embedded }: { screen: ScreenConfig; embedde
   }
   return (
     <ScreenErrorBoundary screen={screen.title ?? screen.id}>
-      <Renderer screen={screen} props={screen.props ?? {}} />
+      <Renderer screen={screen} props={screen.props ?? {}} renderScreen={renderScreen} />
     </ScreenErrorBoundary>
   );
 }

@@ -4,7 +4,7 @@ export { loadProfile, reloadSiteConfig } from './bootstrap';
 export { shellSettings, useSiteConfig, type ShellSettings } from './config';
 export { evaluate, template } from './expr';
 export { notify } from './notify';
-export { register, registerLayout, type RendererProps } from './registry';
+export { register, registerLayout, type RendererProps, type RenderScreen } from './registry';
 export { afterLoginPath } from './router';
 export { session, useSession, type UserInfo } from './session';
 export { chooseTheme, storedThemeId } from './theme';

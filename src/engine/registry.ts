@@ -1,10 +1,18 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { ScreenConfig } from './types';
 
-/** What every renderer receives: its screen (route, title, ...) and the screen's `props` from YAML. */
+/** Draws another screen of the site inside the calling one (a tab panel) by its id; null when the site has no such screen. */
+export type RenderScreen = (id: string) => ReactNode;
+
+/**
+ * What every renderer receives: its screen (route, title, ...), the screen's `props` from YAML, and `renderScreen`
+ * to embed other screens without knowing how the engine draws one (the engine always passes it; a unit test that
+ * renders a renderer alone may leave it out).
+ */
 export interface RendererProps<P = Record<string, unknown>> {
   screen: ScreenConfig;
   props: P;
+  renderScreen?: RenderScreen;
 }
 
 /**
@@ -47,7 +55,11 @@ export function registeredTypes(): string[] {
 export type Layout = ComponentType<{ children: ReactNode; name: string }>;
 const layouts = new Map<string, Layout>();
 
-export function registerLayout(name: string, component: Layout): void {
+/** Registers a layout by name; like `register`, a second registration of a name is a mistake unless it says so. */
+export function registerLayout(name: string, component: Layout, opts: { override?: boolean } = {}): void {
+  if (layouts.has(name) && !opts.override) {
+    throw new Error(`layout "${name}" is already registered; pass { override: true } to replace it`);
+  }
   layouts.set(name, component);
 }
 

@@ -4,6 +4,8 @@ import type { ShellSettings } from './config';
 export const THEME_KEY = 'stylecolor';
 
 export type ThemeOption = ShellSettings['themes']['options'][number];
+type Scaling = NonNullable<ShellSettings['scaling']>;
+
 
 export function storedThemeId(settings: ShellSettings['themes']): number {
   const saved = Number(localStorage.getItem(THEME_KEY));
@@ -30,15 +32,17 @@ export function chooseTheme(settings: ShellSettings['themes'], id: number): void
  * Root font size scaled to the window width against the design width (1920), capped at maxScale times the
  * base (2 x 16 px), and not below minScale so text stays readable on small laptops.
  */
-export function rootFontSize(width: number, scaling: ShellSettings['scaling']): number {
-  const scale = Math.min(scaling.maxScale, Math.max(scaling.minScale ?? 0, width / scaling.designWidth));
-  return Math.round(scaling.baseFontSize * scale * 100) / 100;
+export function rootFontSize(width: number, scaling: Scaling = {}): number {
+  // The spec's design where app.yaml leaves a value out: 1920 px wide at a 16 px root, at most twice that, no floor.
+  const { designWidth = 1920, baseFontSize = 16, maxScale = 2, minScale = 0 } = scaling;
+  const scale = Math.min(maxScale, Math.max(minScale, width / designWidth));
+  return Math.round(baseFontSize * scale * 100) / 100;
 }
 
 let applyScaling: (() => void) | null = null;
 
 /** Applies the scaling now and on every resize; a configuration reload replaces the listener, never adds one. */
-export function installScaling(scaling: ShellSettings['scaling']): void {
+export function installScaling(scaling: Scaling | undefined): void {
   if (applyScaling) window.removeEventListener('resize', applyScaling);
   applyScaling = () => {
     document.documentElement.style.fontSize = `${rootFontSize(window.innerWidth, scaling)}px`;

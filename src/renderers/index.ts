@@ -1,5 +1,5 @@
 // Registers every generic renderer under its YAML `type:` name. Imported once by the engine's bootstrap.
-import { register } from '../engine/registry';
+import { register } from './shared/engine';
 import CardsRenderer from './cards';
 import DetailRenderer from './detail';
 import FormRenderer from './form';

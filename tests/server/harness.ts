@@ -89,14 +89,15 @@ async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: Ope
 
 export type StorageKind = 'local' | 's3';
 
-export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', options: Pick<AppOptions, 'sessions' | 'schoolFilesDir' | 'distDir' | 'trustProxy' | 'contentSources'> & { storage?: StorageKind } = {}): Promise<TestServer> {
-  const { storage: storageKind = 'local', ...appOptions } = options;
+/** `configDir`: a copy of config/ a test changed (defaults to the shipped one). */
+export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', options: Pick<AppOptions, 'sessions' | 'schoolFilesDir' | 'distDir' | 'trustProxy' | 'contentSources'> & { storage?: StorageKind; configDir?: string } = {}): Promise<TestServer> {
+  const { storage: storageKind = 'local', configDir = CONFIG_DIR, ...appOptions } = options;
   const { opened, dataDir, databaseUrl, dispose } = await freshDatabase(kind);
   const s3 = storageKind === 's3' ? await startS3Server() : null;
   const storage = createStorage(s3 ? s3.settings : { kind: 'local' }, dataDir);
   await migrate(opened.db, opened.dialect);
   await seed(opened.db, { referenceDate: REFERENCE_DATE });
-  const app = await buildApp({ db: opened.db, contract: loadContract(CONFIG_DIR), config: createConfigStore({ configDir: CONFIG_DIR }), dataDir, storage, ...appOptions });
+  const app = await buildApp({ db: opened.db, contract: loadContract(configDir), config: createConfigStore({ configDir }), dataDir, storage, ...appOptions });
   await app.ready();
 
   const headers = (token?: string, host?: string) => ({ ...(token && { authorization: `Bearer ${token}` }), host: host ?? 'localhost' });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONFIG_TYPE_FILES, generateConfigTypes } from '../../server/config/config-types';
 import { generatePropsTypes, PROPS_SCHEMAS_FILE, propsSchemaFiles, propsSchemasJson, refreshedCopies, ROOT, SCREEN_PROPS_FILE, screenPropsMap } from '../../server/config/props-types';
 import { propsSchemas } from '../../src/propsSchemas';
 
@@ -37,6 +38,16 @@ describe('props types generated from the props schemas', () => {
 
   it("give the server a current copy of every props schema (shared/props-schemas.gen.json), so it never reads the client's tree", () => {
     expect(fs.readFileSync(path.join(ROOT, PROPS_SCHEMAS_FILE), 'utf8'), `${PROPS_SCHEMAS_FILE} is out of date`).toBe(propsSchemasJson(propsSchemas));
+  });
+
+  it('give client and server the config files\' own types, committed up to date with config/schema/*.json', async () => {
+    const generated = await generateConfigTypes();
+    expect([...generated.keys()]).toEqual(Object.values(CONFIG_TYPE_FILES));
+    for (const [file, text] of generated) expect(fs.readFileSync(path.join(ROOT, file), 'utf8'), `${file} is out of date`).toBe(text);
+    // Closed blocks give closed types: a misspelt key in code is a compile error, as in YAML it is a config:check error.
+    expect(generated.get('shared/app-config.gen.ts')).toMatch(/ {2}polling\?: \{\n(?:(?! {2}\}).*\n)*? {4}newWork\?: NewWorkPolling;\n {2}\};/);
+    expect(generated.get('shared/app-config.gen.ts')).toContain('export interface LimitRule {');
+    expect(generated.get('shared/endpoints.gen.ts')).toContain('export interface Endpoint {');
   });
 
   it('leave no shared part copied into a schema out of date', () => {

@@ -38,4 +38,10 @@ describe('dependency direction', () => {
   it('the client imports nothing from server/', () => {
     expect(reaching('src', 'server')).toEqual([]);
   });
+
+  it("renderers reach the engine only through its surface for them, renderers/shared/engine.ts", () => {
+    const door = 'src/renderers/shared/engine.ts';
+    expect(reaching('src/renderers', 'src/engine').filter((line) => !line.startsWith(`${door} ->`))).toEqual([]);
+    expect(reaching('src/renderers', 'src/engine').length).toBeGreaterThan(0);
+  });
 });

@@ -14,6 +14,12 @@ describe('shell behaviour', () => {
     expect(rootFontSize(800, { ...scaling, minScale: undefined })).toBe(6.67);
   });
 
+  it("keeps the spec's design for what app.yaml's scaling leaves out (a school may delete a value with null)", () => {
+    expect(rootFontSize(7680, { designWidth: 1920, baseFontSize: 16, minScale: 0.75 })).toBe(32);
+    expect(rootFontSize(960)).toBe(8);
+    expect(rootFontSize(960, { baseFontSize: 20 })).toBe(10);
+  });
+
   it('builds the login redirect from the full path, query included', () => {
     expect(loginRedirect('/login', { pathname: '/ucenter/practices', search: '?tab=2&x=1' })).toBe('/login?redirect=%2Fucenter%2Fpractices%3Ftab%3D2%26x%3D1');
   });

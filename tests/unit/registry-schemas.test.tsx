@@ -6,6 +6,7 @@ import './setup-dom';
 import { describe, expect, it } from 'vitest';
 import { registeredTypes } from '../../src/engine/registry';
 import { propsSchemas } from '../../src/propsSchemas';
+import { themeWidgets } from '../../src/renderers/form/widgets';
 import '../../src/renderers';
 import '../../src/custom';
 
@@ -13,5 +14,9 @@ describe('screen types', () => {
   it('are the same in the renderer registry and in the props schemas', () => {
     expect(registeredTypes()).toEqual(Object.keys(propsSchemas).sort());
     expect(registeredTypes()).toContain('stats');
+  });
+
+  it("come with the login and profile forms' widgets in the form theme, under the names their YAML uiSchemas use", () => {
+    for (const name of ['captcha', 'mobile', 'smsCode', 'agreement', 'hintedPassword', 'org']) expect(themeWidgets[name], name).toBeTypeOf('function');
   });
 });

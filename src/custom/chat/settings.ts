@@ -1,12 +1,11 @@
 import type { SiteConfig } from '../../engine';
 
-/** The chat's settings from config/app.yaml (`polling.chat`, `polling.unread` in ms; `limits.messageLength`). */
+/** The chat's settings from config/app.yaml (`polling.chat`, `polling.unread` in ms; `limits.messageLength`), schema-checked. */
 export function chatSettings(config: SiteConfig | null) {
-  const app = (config?.app ?? {}) as { polling?: Record<string, unknown>; limits?: Record<string, unknown> };
-  const num = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? value : fallback);
+  const app = config?.app;
   return {
-    chatPollMs: num(app.polling?.chat, 3000),
-    unreadPollMs: num(app.polling?.unread, 10000),
-    maxLength: num(app.limits?.messageLength, 500),
+    chatPollMs: app?.polling?.chat ?? 3000,
+    unreadPollMs: app?.polling?.unread ?? 10000,
+    maxLength: app?.limits?.messageLength ?? 500,
   };
 }

@@ -1,9 +1,8 @@
 import type { ErrorSchema } from '@rjsf/utils';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { api, useSiteConfig } from '../../engine';
 import { SchemaForm } from '../../renderers';
 import { CaptchaContext, useServerCaptcha } from './contexts';
-import { withWidgets } from './finishLogin';
 import type { LoginForm } from './login-page.schema.gen';
 
 /** Tab 1: username, password and the server's image code. A failed try shows the server message and a new image. */
@@ -14,7 +13,6 @@ export function AccountPanel({ form, onLogin }: { form: LoginForm; onLogin: (rep
   const [errors, setErrors] = useState<ErrorSchema | undefined>();
   // A new form after a failed try: the emptied image code is a fresh field, not an error shown at once.
   const [round, setRound] = useState(0);
-  const uiSchema = useMemo(() => withWidgets(form.uiSchema), [form.uiSchema]);
 
   const submit = async (data: Record<string, unknown>) => {
     setErrors(undefined);
@@ -37,7 +35,7 @@ export function AccountPanel({ form, onLogin }: { form: LoginForm; onLogin: (rep
         key={round}
         id="login-form"
         schema={form.schema}
-        uiSchema={uiSchema}
+        uiSchema={form.uiSchema}
         messages={form.messages}
         formData={formData}
         onChange={(d) => setFormData(d)}

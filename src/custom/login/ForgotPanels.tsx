@@ -1,10 +1,9 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import type { ErrorSchema } from '@rjsf/utils';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { api, useSiteConfig } from '../../engine';
 import { SchemaForm } from '../../renderers';
 import { CaptchaContext, SmsContext, useServerCaptcha } from './contexts';
-import { withWidgets } from './finishLogin';
 import type { LoginPageProps } from './login-page.schema.gen';
 
 export interface ResetRequest {
@@ -18,7 +17,6 @@ export function ForgotPanel({ props, onSent, onCancel }: { props: LoginPageProps
   const form = props.forms.forgot;
   const captcha = useServerCaptcha();
   const [formData, setFormData] = useState<Record<string, unknown>>({});
-  const uiSchema = useMemo(() => withWidgets(form.uiSchema), [form.uiSchema]);
 
   const submit = async (values: Record<string, unknown>) => {
     try {
@@ -32,7 +30,7 @@ export function ForgotPanel({ props, onSent, onCancel }: { props: LoginPageProps
 
   return (
     <CaptchaContext.Provider value={captcha}>
-      <SchemaForm id="forgot-form" schema={form.schema} uiSchema={uiSchema} messages={form.messages} formData={formData} onChange={setFormData} submitLabel={form.submitLabel ?? '下一步'} fullWidthSubmit onSubmit={submit} />
+      <SchemaForm id="forgot-form" schema={form.schema} uiSchema={form.uiSchema} messages={form.messages} formData={formData} onChange={setFormData} submitLabel={form.submitLabel ?? '下一步'} fullWidthSubmit onSubmit={submit} />
       <Group justify="center" mt="sm">
         <Anchor component="button" type="button" size="sm" onClick={onCancel}>{props.texts?.cancel ?? '取消'}</Anchor>
       </Group>
@@ -53,7 +51,6 @@ export function ResetPanel({ props, request, countdown, onDone, onFailed, onCanc
   const form = props.forms.reset;
   const [formData, setFormData] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<ErrorSchema | undefined>();
-  const uiSchema = useMemo(() => withWidgets(form.uiSchema), [form.uiSchema]);
 
   const submit = async (values: Record<string, unknown>) => {
     setErrors(undefined);
@@ -73,7 +70,7 @@ export function ResetPanel({ props, request, countdown, onDone, onFailed, onCanc
   return (
     <SmsContext.Provider value={{ left: countdown.left, idleLabel: props.sms?.sendLabel ?? '发送验证码', send: onFailed }}>
       <Text size="sm" c="dimmed" mb="xs">{`验证码已发送至 +86 ${request.mobile}`}</Text>
-      <SchemaForm id="reset-form" schema={form.schema} uiSchema={uiSchema} messages={form.messages} formData={formData} onChange={setFormData} extraErrors={errors} submitLabel={form.submitLabel ?? '重置密码'} fullWidthSubmit onSubmit={submit} />
+      <SchemaForm id="reset-form" schema={form.schema} uiSchema={form.uiSchema} messages={form.messages} formData={formData} onChange={setFormData} extraErrors={errors} submitLabel={form.submitLabel ?? '重置密码'} fullWidthSubmit onSubmit={submit} />
       <Group justify="center" mt="sm">
         <Anchor component="button" type="button" size="sm" onClick={onCancel}>{props.texts?.cancel ?? '取消'}</Anchor>
       </Group>

@@ -1,10 +1,9 @@
 import { Anchor, Group } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, notify, useSiteConfig } from '../../engine';
 import { SchemaForm } from '../../renderers';
 import { AgreementDialog } from './AgreementDialog';
 import { AgreementContext, SmsContext, useCountdown } from './contexts';
-import { withWidgets } from './finishLogin';
 import type { LoginPageProps } from './login-page.schema.gen';
 
 const MOBILE = /^1\d{10}$/;
@@ -20,7 +19,6 @@ export function RegisterPanel({ props, onDone, onCancel }: { props: LoginPagePro
   const key = useRef<string | null>(null);
   const countdown = useCountdown();
   const [agreementOpen, setAgreementOpen] = useState(false);
-  const uiSchema = useMemo(() => withWidgets(form.uiSchema), [form.uiSchema]);
   const mobileMessages = form.messages?.mobile ?? {};
 
   const send = async () => {
@@ -48,7 +46,7 @@ export function RegisterPanel({ props, onDone, onCancel }: { props: LoginPagePro
         <SchemaForm
           id="register-form"
           schema={form.schema}
-          uiSchema={uiSchema}
+          uiSchema={form.uiSchema}
           messages={form.messages}
           formData={formData}
           onChange={setFormData}

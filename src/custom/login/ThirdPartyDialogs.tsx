@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { api, useSiteConfig } from '../../engine';
 import { SchemaForm } from '../../renderers';
 import { FormValuesContext } from './contexts';
-import { withWidgets } from './finishLogin';
 import { resetBelow } from './widgets';
 import type { LoginPageProps } from './login-page.schema.gen';
 
@@ -23,10 +22,9 @@ export function ThirdPartyDialogs({ props, ticket, mode, onMode, onLogin }: {
   const multiSchool = config.features.multiSchool === true;
   const texts = props.texts ?? {};
   const [values, setValues] = useState<Record<string, unknown>>({});
-  const bindUi = useMemo(() => withWidgets(props.forms.bind.uiSchema), [props.forms.bind.uiSchema]);
   const complete = useMemo(() => {
     const schema = structuredClone(props.forms.complete.schema) as RJSFSchema & { properties: Record<string, unknown>; required?: string[] };
-    const ui: UiSchema = withWidgets(props.forms.complete.uiSchema);
+    const ui: UiSchema = props.forms.complete.uiSchema ?? {};
     if (!multiSchool) {
       delete schema.properties.school_id;
       schema.required = (schema.required ?? []).filter((k) => k !== 'school_id');
@@ -44,7 +42,7 @@ export function ThirdPartyDialogs({ props, ticket, mode, onMode, onLogin }: {
   return (
     <>
       <Modal opened={mode === 'bind'} onClose={() => onMode(null)} title={texts.bindTitle ?? '绑定账号'} centered size={420}>
-        <SchemaForm id="bind-form" schema={props.forms.bind.schema} uiSchema={bindUi} messages={props.forms.bind.messages} submitLabel={props.forms.bind.submitLabel ?? '绑定'} fullWidthSubmit onSubmit={(f) => send(f, 'bind')} />
+        <SchemaForm id="bind-form" schema={props.forms.bind.schema} uiSchema={props.forms.bind.uiSchema} messages={props.forms.bind.messages} submitLabel={props.forms.bind.submitLabel ?? '绑定'} fullWidthSubmit onSubmit={(f) => send(f, 'bind')} />
         <Group justify="center" mt="sm">
           <Anchor component="button" type="button" size="sm" onClick={() => onMode('complete')}>{texts.toComplete ?? '没有账号？完善信息'}</Anchor>
         </Group>

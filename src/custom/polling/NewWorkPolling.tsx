@@ -2,13 +2,6 @@ import { Anchor, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { api, notify, useSession, useSiteConfig } from '../../engine';
 
-/** config/app.yaml `polling.newWork`. */
-export interface NewWorkConfig {
-  /** Milliseconds between reads (spec: 60 s). */
-  interval: number;
-  sources: { endpoint: string; total: string; message: string; path: string; link?: string }[];
-}
-
 const pick = (data: unknown, path: string): number => Number(path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], data)) || 0;
 
 /**
@@ -18,7 +11,7 @@ const pick = (data: unknown, path: string): number => Number(path.split('.').red
 export function NewWorkPolling() {
   const config = useSiteConfig();
   const session = useSession();
-  const settings = (config?.app.polling as { newWork?: NewWorkConfig } | undefined)?.newWork;
+  const settings = config?.app.polling?.newWork;
   const token = session?.token;
   // The totals outlive a reload of the site config (new settings object) but not a change of user.
   const seen = useRef<{ token?: string; totals: Map<string, number> }>({ totals: new Map() });

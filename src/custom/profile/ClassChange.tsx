@@ -1,9 +1,8 @@
 import { Alert, Paper, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { api, evaluate, notify, session, template, type UserInfo } from '../../engine';
 import { SchemaForm } from '../../renderers';
 import { FormValuesContext } from '../login/contexts';
-import { withWidgets } from '../login/finishLogin';
 import { resetBelow } from '../login/widgets';
 import type { ProfileInfoProps } from './schema.gen';
 
@@ -16,7 +15,6 @@ const ORG = ['depart_id', 'major_id', 'grade_id', 'class_id'] as const;
  */
 export function ClassChange({ props, user }: { props: ClassChangeProps; user: UserInfo }) {
   const [values, setValues] = useState<Record<string, unknown>>({});
-  const uiSchema = useMemo(() => withWidgets(props.form.uiSchema), [props.form.uiSchema]);
   if (!evaluate(props.when ?? 'user.type == 5', { user })) return null;
 
   const submit = async (form: Record<string, unknown>) => {
@@ -36,7 +34,7 @@ export function ClassChange({ props, user }: { props: ClassChangeProps; user: Us
         <SchemaForm
           id="class-change-form"
           schema={props.form.schema}
-          uiSchema={uiSchema}
+          uiSchema={props.form.uiSchema}
           messages={props.form.messages}
           formData={values}
           onChange={(next) => setValues((prev) => resetBelow(prev, next))}

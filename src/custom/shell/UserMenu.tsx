@@ -29,7 +29,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const [themeOpen, setThemeOpen] = useState(false);
   // An operator can switch the theme drawer off per school (features.themes: false).
-  const items = shellSettings(config).userMenu.filter((item) => item.action !== 'theme' || config.features.themes !== false);
+  const items = (shellSettings(config).userMenu ?? []).filter((item) => item.action !== 'theme' || config.features.themes !== false);
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { Box, Card, SimpleGrid, Skeleton, Title } from '@mantine/core';
-import type { RendererProps } from '../../engine/registry';
+import type { RendererProps } from '../shared/engine';
 import { FilterBar } from '../filters/FilterBar';
 import { Pager } from '../pager';
 import { resolveLink } from '../shared/links';

@@ -1,7 +1,7 @@
 import { Alert, Box, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import type { RendererProps } from '../../engine/registry';
+import type { RendererProps } from '../shared/engine';
 import { formatCount, formatDate, formatText } from '../shared/format';
 import { LoadFailed } from '../shared/ListStatus';
 import { readPath } from '../shared/request';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { RendererProps } from '../../engine/registry';
+import type { RendererProps } from '../shared/engine';
 import { afterLoginPath, api, loadProfile, reloadSiteConfig, session, shellSettings, useSiteConfig } from '../shared/engine';
 import { resolveParams, resolveValue } from '../shared/request';
 import { useTemplateScope } from '../shared/useTemplateScope';

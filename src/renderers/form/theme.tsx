@@ -3,6 +3,7 @@ import { Theme as MantineTheme } from '@rjsf/mantine';
 import type { BaseInputTemplateProps, WidgetProps } from '@rjsf/utils';
 import { Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { themeWidgets } from './widgets';
 
 const MantineBaseInput = MantineTheme.templates!.BaseInputTemplate as ComponentType<BaseInputTemplateProps>;
 
@@ -28,9 +29,14 @@ function DateTimeWidget(props: WidgetProps) {
   return <Suspense fallback={<Loader size="xs" />}><LazyDateTime {...props} /></Suspense>;
 }
 
-/** The app's one rjsf theme: rjsf's Mantine theme plus our own small templates, through rjsf's theme API. */
+/**
+ * The app's one rjsf theme: rjsf's Mantine theme plus our own small templates, through rjsf's theme API. Its widget
+ * map is the registry of widgets.ts, so widgets custom pieces registered (the login page's captcha, mobile, ...) are
+ * found by the name a uiSchema gives; rjsf reads the map at each render.
+ */
+Object.assign(themeWidgets, { ...MantineTheme.widgets, SelectWidget, datetime: DateTimeWidget, ...themeWidgets });
 export const ThemedForm = withTheme({
   ...MantineTheme,
   templates: { ...MantineTheme.templates, BaseInputTemplate },
-  widgets: { ...MantineTheme.widgets, SelectWidget, datetime: DateTimeWidget },
+  widgets: themeWidgets,
 });

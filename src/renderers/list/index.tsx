@@ -2,7 +2,7 @@ import { Box, Group, Image, Paper, Skeleton, Text, TextInput } from '@mantine/co
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { RendererProps } from '../../engine/registry';
+import type { RendererProps } from '../shared/engine';
 import { formatCount, formatDate, formatText } from '../shared/format';
 import { resolveLink } from '../shared/links';
 import { EmptyList, LoadFailed } from '../shared/ListStatus';

@@ -1,5 +1,5 @@
 import { Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { RendererProps } from '../../engine/registry';
+import type { RendererProps } from '../shared/engine';
 import type { NoticeProps } from './schema.gen';
 
 const COLOURS = { warning: 'orange', info: 'blue', success: 'green' } as const;

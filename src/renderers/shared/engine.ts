@@ -6,7 +6,7 @@ export { useSession } from '../../engine/session';
 export { notify } from '../../engine/notify';
 export { session } from '../../engine/session';
 export { shellSettings } from '../../engine/config';
-export { ScreenView } from '../../engine/ScreenView';
 export { loadProfile, reloadSiteConfig } from '../../engine/bootstrap';
 export { afterLoginPath } from '../../engine/router';
 export { useShownCount } from '../../engine/visibility';
+export { register, type RendererProps, type RenderScreen } from '../../engine/registry';

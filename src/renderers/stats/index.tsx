@@ -1,5 +1,5 @@
 import { Paper, Skeleton, Title } from '@mantine/core';
-import type { RendererProps } from '../../engine/registry';
+import type { RendererProps } from '../shared/engine';
 import { template } from '../shared/engine';
 import { LoadFailed } from '../shared/ListStatus';
 import { useRemoteRecord } from '../shared/useRemoteRecord';

@@ -10,7 +10,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
-import type { RendererProps } from '../../engine/registry';
+import type { RendererProps } from '../shared/engine';
 import { FilterBar } from '../filters/FilterBar';
 import { Pager } from '../pager';
 import { EmptyList, LoadFailed } from '../shared/ListStatus';

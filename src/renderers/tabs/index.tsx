@@ -1,12 +1,10 @@
 import { Center, Paper, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import type { RendererProps } from '../../engine/registry';
-import { ScreenView, useSiteConfig } from '../shared/engine';
+import type { RendererProps } from '../shared/engine';
 import type { TabsProps } from './schema.gen';
 
-/** `type: tabs` — other screens as tab panels, by screen id; only the chosen panel is mounted. */
-export default function TabsRenderer({ props }: RendererProps<TabsProps>) {
-  const config = useSiteConfig();
+/** `type: tabs` — other screens as tab panels, by screen id (drawn by the engine's `renderScreen`); only the chosen panel is mounted. */
+export default function TabsRenderer({ props, renderScreen }: RendererProps<TabsProps>) {
   const [search, setSearch] = useSearchParams();
   const param = props.param ?? 'tab';
   const active = props.tabs.find((t) => t.key === search.get(param))?.key ?? props.tabs[0].key;
@@ -26,18 +24,13 @@ export default function TabsRenderer({ props }: RendererProps<TabsProps>) {
             <Tabs.Tab key={t.key} value={t.key} data-testid={`tab-${t.key}`}>{t.label}</Tabs.Tab>
           ))}
         </Tabs.List>
-        {props.tabs.map((t) => {
-          const screen = config?.screens[t.screen];
-          return (
-            <Tabs.Panel key={t.key} value={t.key}>
-              {screen ? (
-                <ScreenView screen={{ ...screen, id: t.screen }} embedded />
-              ) : (
-                <Center py="xl" data-testid="tab-placeholder"><Text c="dimmed">{props.placeholder ?? '该功能暂未开放'}</Text></Center>
-              )}
-            </Tabs.Panel>
-          );
-        })}
+        {props.tabs.map((t) => (
+          <Tabs.Panel key={t.key} value={t.key}>
+            {t.key === active && (renderScreen?.(t.screen) ?? (
+              <Center py="xl" data-testid="tab-placeholder"><Text c="dimmed">{props.placeholder ?? '该功能暂未开放'}</Text></Center>
+            ))}
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Paper>
   );

@@ -1,0 +1,36 @@
+// Generated from config/schema/endpoints.schema.json by npm run config:schema — edit the schema, not this file.
+
+/**
+ * 客户端可调用的全部接口。键是 /api/ 之后的路径，{id} 形式的段是路径参数。
+ */
+export interface EndpointsFile {
+  /**
+   * 接口名 -> 接口定义。
+   */
+  endpoints: {
+    [k: string]: Endpoint;
+  };
+}
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /**
+   * 为 true 时必须携带有效令牌。
+   */
+  auth?: boolean;
+  /**
+   * 需要登录时，只允许该角色的账号调用（其他角色得到 403）。
+   */
+  role?: 'student' | 'teacher' | 'admin' | 'platform';
+  /**
+   * form = application/x-www-form-urlencoded，multipart 用于上传。
+   */
+  body?: 'form' | 'json' | 'multipart' | 'query';
+  /**
+   * 接口用途的中文简述。
+   */
+  summary?: string;
+  /**
+   * 为 true 时测试会检查服务端确实提供该接口。
+   */
+  implemented?: boolean;
+}
