@@ -28,9 +28,21 @@ function DateTimeWidget(props: WidgetProps) {
   return <Suspense fallback={<Loader size="xs" />}><LazyDateTime {...props} /></Suspense>;
 }
 
+/** `ui:widget: richtext`, the TipTap editor, loaded the same way (only staff forms write formatted text). */
+const LazyRichText = lazy(() => import('./RichTextWidget'));
+function RichTextWidget(props: WidgetProps) {
+  return <Suspense fallback={<Loader size="xs" />}><LazyRichText {...props} /></Suspense>;
+}
+
+/** `ui:widget: files`, attachments uploaded as they are chosen (an array of {name, url}). */
+const LazyFiles = lazy(() => import('./FilesWidget'));
+function FilesWidget(props: WidgetProps) {
+  return <Suspense fallback={<Loader size="xs" />}><LazyFiles {...props} /></Suspense>;
+}
+
 /** The app's one rjsf theme: rjsf's Mantine theme plus our own small templates, through rjsf's theme API. */
 export const ThemedForm = withTheme({
   ...MantineTheme,
   templates: { ...MantineTheme.templates, BaseInputTemplate },
-  widgets: { ...MantineTheme.widgets, SelectWidget, datetime: DateTimeWidget },
+  widgets: { ...MantineTheme.widgets, SelectWidget, datetime: DateTimeWidget, richtext: RichTextWidget, files: FilesWidget },
 });
