@@ -22,6 +22,7 @@ import { scoreRoutes } from './score';
 import { simulationRoutes } from './simulation';
 import { staffAnswerRoutes } from './staff-answers';
 import { staffAssignmentRoutes } from './staff-assignments';
+import { staffReturnRoutes } from './staff-return';
 import { staffExportRoutes } from './staff-export';
 import { staffResultRoutes, staffTheoryRoutes } from './staff-theory';
 import { staffBankRoutes } from './staff-bank';
@@ -63,6 +64,7 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   uploadRoutes(ctx, opts);
   topicRoutes(ctx);
   staffAssignmentRoutes(ctx);
+  staffReturnRoutes(ctx);
   staffAnswerRoutes(ctx);
   staffTheoryRoutes(ctx);
   staffTheoryBuildRoutes(ctx);
