@@ -23,6 +23,7 @@ import { simulationRoutes } from './simulation';
 import { staffAnswerRoutes } from './staff-answers';
 import { staffAssignmentRoutes } from './staff-assignments';
 import { staffReturnRoutes } from './staff-return';
+import { staffConversationRoutes } from './staff-conversations';
 import { staffExportRoutes } from './staff-export';
 import { staffResultRoutes, staffTheoryRoutes } from './staff-theory';
 import { staffBankRoutes } from './staff-bank';
@@ -65,6 +66,7 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   topicRoutes(ctx);
   staffAssignmentRoutes(ctx);
   staffReturnRoutes(ctx);
+  staffConversationRoutes(ctx);
   staffAnswerRoutes(ctx);
   staffTheoryRoutes(ctx);
   staffTheoryBuildRoutes(ctx);
