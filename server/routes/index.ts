@@ -25,6 +25,7 @@ import { staffAssignmentRoutes } from './staff-assignments';
 import { staffReturnRoutes } from './staff-return';
 import { staffConversationRoutes } from './staff-conversations';
 import { staffExportRoutes } from './staff-export';
+import { staffTheoryExportRoutes } from './staff-theory-export';
 import { staffResultRoutes, staffTheoryRoutes } from './staff-theory';
 import { staffBankRoutes } from './staff-bank';
 import { staffTheoryBuildRoutes } from './staff-theory-build';
@@ -73,6 +74,7 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   staffBankRoutes(ctx, opts);
   staffResultRoutes(ctx);
   staffExportRoutes(ctx, opts);
+  staffTheoryExportRoutes(ctx);
   adminLoginRoutes(ctx, opts);
   adminOrgRoutes(ctx);
   adminClassRoutes(ctx);
