@@ -251,6 +251,20 @@ export interface TeacherClassTable {
 }
 
 /** Every grade given to a submission, oldest first: a changed grade keeps its history. */
+/** A submission handed back for resubmission, as it was, with the teacher's comment (migration 0018). */
+export interface ReturnedWorkTable {
+  id: Id;
+  assignment_id: number;
+  user_id: number;
+  teacher_id: number;
+  comment: Defaulted<string>;
+  student_answer: Defaulted<string>;
+  student_des: Defaulted<string>;
+  annex: Defaulted<string>;
+  submitted_at: Timestamp;
+  returned_at: Defaulted<Timestamp>;
+}
+
 export interface GradeEventTable {
   id: Id;
   mark_id: number;

@@ -220,6 +220,7 @@ export interface Database {
   marks: A.MarkTable;
   teacher_classes: A.TeacherClassTable;
   grade_events: A.GradeEventTable;
+  returned_work: A.ReturnedWorkTable;
   tasks: A.TaskTable;
   task_classes: A.TaskClassTable;
   task_records: A.TaskRecordTable;

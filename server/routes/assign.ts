@@ -13,6 +13,7 @@ import {
   receiptOf, shapeOf, storedAnswer, timeStatus, WORK_MESSAGES,
 } from '../services/assignments';
 import { likePattern } from '../services/catalogue';
+import { pendingReturn } from '../services/returned-work';
 import { alreadySubmitted, assertSameAsStored, insertedFirst, updatedFirst } from '../services/submit-once';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
@@ -174,7 +175,7 @@ export function assignRoutes(ctx: RouteContext): void {
       return {
         ...present(r, now()), question_count: Number(questions?.n ?? 0), author: a.author ?? '', description: a.description, detail: a.detail, tooth_num: a.tooth_num,
         test_time: r.test_time, files: jsonOr(a.files, []), cate: { id: r.learn_id, name: r.learn_name ?? '', url: r.learn_url ?? '' },
-        server_time: now(), mark: mark ? presentMark(mark) : null,
+        server_time: now(), mark: mark ? presentMark(mark) : null, returned: mark ? null : await pendingReturn(db, user.id, r.id),
       };
     },
   });
@@ -216,7 +217,9 @@ export function assignRoutes(ctx: RouteContext): void {
         return new Answer(receiptOf(assertSameAsStored(existing, again?.sent ?? null, repeated)), '提交成功');
       }
       const at = now();
-      assertInWindow(r.kind as Kind, r.start_time, r.end_time, at);
+      // Work handed back for resubmission may come back after the deadline (the grader marks it late).
+      const returned = existing ? null : await pendingReturn(db, user.id, r.id);
+      assertInWindow(r.kind as Kind, r.start_time, returned && at > r.end_time ? at : r.end_time, at);
       const { work, sent } = await read();
       const values = { ...sent, receipt: work.fingerprint, updated_at: at };
       // The write decides who is first: a row with answers only (exam questions) is claimed while it has no files.

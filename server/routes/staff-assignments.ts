@@ -5,6 +5,7 @@ import { formatTimestamp, now, parseTimestamp } from '../db/time';
 import { currentUser } from '../http/auth';
 import { invalid, refuse } from '../http/errors';
 import { CATEGORY_NAMES, CLASSIFY_NAMES, jsonOr, timeStatus } from '../services/assignments';
+import { attachmentsOf, checkedAttachments, type FileRef } from '../services/assignment-files';
 import { likePattern } from '../services/catalogue';
 import { cleanHtml, textToHtml } from '../services/rich-text';
 import { rosterClasses, rosterQuery, toWork } from '../services/staff-roster';
@@ -53,9 +54,13 @@ const saveBody = objectSchema({
   learn_id: { anyOf: [field.int('关联实训项目', { minimum: 1 }), { type: 'null' }] },
   class_ids: { type: 'array', title: '班级', minItems: 1, maxItems: 200, uniqueItems: true, items: field.int('班级', { minimum: 1 }), errorMessage: '请选择班级' },
   published: field.int('发布', { enum: [0, 1], default: 1 }),
+  annex: {
+    type: 'array', title: '附件', maxItems: 10, errorMessage: { maxItems: '最多上传 10 个附件' },
+    items: objectSchema({ name: field.str('附件名', { maxLength: 200 }), url: field.str('附件地址', { maxLength: 200 }) }, ['url']),
+  },
 }, ['kind', 'title', 'classify', 'start_time', 'end_time', 'class_ids']);
 
-type SaveBody = { id?: number; kind: 'homework' | 'exam'; title: string; classify: number; cate_id: number; content: string; description: string; start_time: string; end_time: string; test_time: number; learn_id?: number | null; class_ids: number[]; published: number };
+type SaveBody = { id?: number; kind: 'homework' | 'exam'; title: string; classify: number; cate_id: number; content: string; description: string; start_time: string; end_time: string; test_time: number; learn_id?: number | null; class_ids: number[]; published: number; annex?: FileRef[] };
 
 function timeField(name: 'start_time' | 'end_time', text: string): string {
   const at = parseTimestamp(text.replace('T', ' ').slice(0, 19));
@@ -108,6 +113,16 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
           eb.selectFrom('users as u').select(eb.fn.countAll<number>().as('n')).whereRef('u.class_id', '=', 'c.id').where('u.role', '=', 'student').as('students')])
         .where('c.id', 'in', taught).orderBy('c.sort').orderBy('c.id').execute();
       return rows.map((r) => ({ id: r.id, name: r.class_name, grade_name: r.grade_name, students: Number(r.students ?? 0) }));
+    },
+  });
+
+  // The simulation courses a homework or exam may link to (in-system tasks): published ones of the school and shared.
+  defineRoute(ctx, 'staff/courses', {
+    async handler(request) {
+      const teacher = currentUser(request);
+      return db.selectFrom('learns').select(['id', 'name']).where('parent_learn_id', 'is', null).where('state', '=', 1)
+        .where((eb) => eb.or([eb('school_id', '=', teacher.school_id), eb('school_id', 'is', null)]))
+        .orderBy('sort').orderBy('id').execute();
     },
   });
 
@@ -189,8 +204,9 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
       const classes = await classNames(db, [a.id]);
       return {
         id: a.id, kind: a.kind, title: a.title, classify: a.classify, cate_id: a.cate_id, content: a.content, description: a.description,
-        start_time: a.start_time, end_time: a.end_time, test_time: a.test_time, learn_id: a.learn_id, published: a.published,
-        class_ids: classes.get(a.id)?.ids ?? [], class_names: classes.get(a.id)?.names ?? [], mine: a.teacher_id === teacher.id,
+        start_time: a.start_time, end_time: a.end_time, test_time: a.test_time, published: a.published,
+        ...(a.learn_id !== null && { learn_id: a.learn_id }), // absent rather than null: the form's select has no null choice
+        annex: attachmentsOf(a.annex), class_ids: classes.get(a.id)?.ids ?? [], class_names: classes.get(a.id)?.names ?? [], mine: a.teacher_id === teacher.id,
       };
     },
   });
@@ -203,15 +219,17 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
       const start = timeField('start_time', b.start_time);
       const end = timeField('end_time', b.end_time);
       if (end <= start) throw invalid('end_time', MESSAGES.window);
-      if (b.id) await assignmentInScope(db, teacher, b.id); // another's assignment is "not found" before anything else
+      // Another's assignment is "not found" before anything else.
+      const before = b.id ? await assignmentInScope(db, teacher, b.id) : null;
       await assertTeaches(db, teacher, b.class_ids);
       if (b.learn_id) {
         const learn = await db.selectFrom('learns').select('id').where('id', '=', b.learn_id)
           .where((eb) => eb.or([eb('school_id', '=', teacher.school_id), eb('school_id', 'is', null)])).executeTakeFirst();
         if (!learn) throw invalid('learn_id', '实训项目不存在');
       }
+      const annex = await checkedAttachments(db, teacher, b.annex ?? [], attachmentsOf(before?.annex));
       const values = {
-        kind: b.kind, title: b.title.trim(), classify: b.classify, cate_id: b.cate_id ?? 1, content: requirementsHtml(b.content ?? ''),
+        annex: JSON.stringify(annex), kind: b.kind, title: b.title.trim(), classify: b.classify, cate_id: b.cate_id ?? 1, content: requirementsHtml(b.content ?? ''),
         description: (b.description ?? '').trim(), start_time: start, end_time: end, test_time: b.kind === 'exam' ? b.test_time ?? 0 : 0,
         learn_id: b.learn_id ?? null, published: b.published ?? 1,
       };

@@ -273,7 +273,7 @@ export function staffTheoryBuildRoutes(ctx: RouteContext): void {
 }
 
 /** Students of the school in the classes the teacher teaches that the test is for (all taught classes for a whole-school test). */
-function studentsOf(db: Db, testId: number, taught: number[], schoolId: number) {
+export function studentsOf(db: Db, testId: number, taught: number[], schoolId: number) {
   return db.selectFrom('users as u').where('u.role', '=', 'student').where('u.school_id', '=', schoolId).where('u.class_id', 'in', taught)
     .where((eb) => eb.or([
       eb.not(eb.exists(eb.selectFrom('theory_test_classes as tc').select('tc.class_id').where('tc.test_id', '=', testId))),

@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES, uploadByStoredName } fr
 import type { SiteConfigSource } from './system';
 import { mayOpenStudentFile } from '../services/staff-scope';
 import { mayOpenCourseFile } from '../services/course-files';
+import { mayOpenAssignmentFile } from '../services/assignment-files';
 import type { FileStorage } from '../storage';
 import { defineRoute, type RouteContext } from './define';
 import { receiveFile } from './receive-file';
@@ -32,14 +33,16 @@ export function uploadRoutes(ctx: RouteContext, opts: { storage: FileStorage; co
   for (const name of ANY_FILE) defineRoute(ctx, name, { handler: receive('any') });
   defineRoute(ctx, WORD_ONLY, { handler: receive('docx') });
 
-  // Uploaded files are served to the student who uploaded them, and to a teacher grading work that names them.
+  // Uploaded files are served to the student who uploaded them, to a teacher grading work that names them, to whoever
+  // sees the course whose cover they are, and to the students and teachers of a homework or exam they are attached to.
   app.get('/files/:name', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { name } = request.params as { name: string };
     if (!/^[0-9a-f]{32}\.(jpg|png|docx)$/.test(name)) throw notFound();
     const user = await identify(db, request);
     const row = await uploadByStoredName(db, name);
     if (!row) throw notFound();
-    if (!user || (user.id !== row.owner_id && !(await mayOpenStudentFile(db, user, row.owner_id, name)) && !(await mayOpenCourseFile(db, user, name)))) {
+    if (!user || (user.id !== row.owner_id && !(await mayOpenStudentFile(db, user, row.owner_id, name)) && !(await mayOpenCourseFile(db, user, name))
+      && !(await mayOpenAssignmentFile(db, user, name)))) {
       throw forbidden('无权查看该文件');
     }
     // Streamed from the storage through the API (local disk or the S3 bucket alike), after the checks above.

@@ -77,19 +77,30 @@ export interface ScoreStats {
 
 export function scoreStats(rows: StudentWork[]): ScoreStats {
   const scores = rows.filter((r) => r.graded && r.score !== null).map((r) => r.score!);
-  const bands = Array.from({ length: 10 }, (_, i) => ({ label: i === 9 ? '90–100' : `${i * 10}–${i * 10 + 9}`, count: 0 }));
-  for (const s of scores) bands[Math.min(9, Math.max(0, Math.floor(s / 10)))].count++;
-  const n = scores.length;
   return {
     students: rows.length,
     submitted: rows.filter((r) => r.mark_id !== null).length,
-    graded: n,
     late: rows.filter((r) => r.late).length,
+    ...scoreSummary(scores, 100),
+  };
+}
+
+/**
+ * Average, best, lowest, pass (≥ 60 % of `full`) and excellent (≥ 90 %) rates and ten bands of 10 % each, over the
+ * scores given; rates are fractions, null when there is no score. Shared by the assignment and theory-test exports.
+ */
+export function scoreSummary(scores: number[], full: number) {
+  const bands = Array.from({ length: 10 }, (_, i) => ({ label: i === 9 ? '90–100' : `${i * 10}–${i * 10 + 9}`, count: 0 }));
+  const percent = (s: number) => (full > 0 ? (s * 100) / full : 0); // multiplied first: 29 of 100 stays exactly 29
+  for (const s of scores) bands[Math.min(9, Math.max(0, Math.floor(percent(s) / 10)))].count++;
+  const n = scores.length;
+  return {
+    graded: n,
     average: n ? Math.round((scores.reduce((a, b) => a + b, 0) / n) * 100) / 100 : null,
     max: n ? Math.max(...scores) : null,
     min: n ? Math.min(...scores) : null,
-    passRate: n ? scores.filter((s) => s >= 60).length / n : null,
-    excellentRate: n ? scores.filter((s) => s >= 90).length / n : null,
+    passRate: n ? scores.filter((s) => percent(s) >= 60).length / n : null,
+    excellentRate: n ? scores.filter((s) => percent(s) >= 90).length / n : null,
     bands,
   };
 }

@@ -14,6 +14,7 @@ import type { FileStorage } from '../storage';
 const REFERENCES: { table: string; columns: string[]; owner?: string; anyOwner?: true }[] = [
   { table: 'marks', owner: 'user_id', columns: ['student_answer', 'annex', 'answer'] },
   { table: 'task_records', owner: 'user_id', columns: ['student_answer'] },
+  { table: 'returned_work', owner: 'user_id', columns: ['student_answer', 'annex'] },
   { table: 'users', owner: 'id', columns: ['head_img'] },
   { table: 'topics', owner: 'user_id', columns: ['content'] },
   { table: 'assignments', owner: 'teacher_id', anyOwner: true, columns: ['content', 'detail', 'annex'] },

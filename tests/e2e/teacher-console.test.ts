@@ -81,7 +81,7 @@ describe('teacher console: the homework loop as two people', () => {
     await teacher.keyboard.press('Escape'); // closes the class list, not the dialog
     await pickDateTime(teacher, 'start_time', dayjs().subtract(1, 'hour').startOf('minute'));
     await pickDateTime(teacher, 'end_time', dayjs().add(7, 'day').hour(18).minute(0));
-    await dialog.locator('#root_content').fill('拍摄卡环颊侧、舌侧各一张，照片清晰。');
+    await dialog.locator('#root_content').fill('拍摄卡环颊侧、舌侧各一张，照片清晰。'); // the rich-text editor (contenteditable)
     await dialog.getByRole('button', { name: '保存' }).click();
     await toast(teacher, '保存成功');
     const row = teacher.getByTestId('table-row').filter({ hasText: title });
@@ -163,7 +163,7 @@ describe('teacher console: the homework loop as two people', () => {
     await student.getByTestId('score-modal').getByText('卡环臂与基牙贴合良好，注意肩台位置。').waitFor();
     await student.context().close();
     await teacher.context().close();
-  });
+  }, 120_000); // two people, a dozen screens: about a minute on a busy 2-core machine
 
   it('teacher answers a student question; the student sees the answer in 我的提问', async () => {
     const token = (await api('user/login', { username: 'stu00001', password: 'demo123', school_id: 100002 })).token as string;

@@ -14,6 +14,7 @@ import * as m0013 from './0013_admin';
 import * as m0014 from './0014_question_bank';
 import * as m0015 from './0015_accounts';
 import * as m0016 from './0016_catalogue_admin';
+import * as m0018 from './0018_returned_work';
 
 /** Every migration in order. Listed statically so it works under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014_question_bank': m0014,
   '0015_accounts': m0015,
   '0016_catalogue_admin': m0016,
+  '0018_returned_work': m0018,
 };

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -19,6 +19,8 @@ interface Detail extends WorkItem {
   cate: { id: number | null; name: string; url: string };
   question_count: number;
   mark: { answer: unknown } | null;
+  /** Work the teacher handed back for resubmission, while it has not been handed in again. */
+  returned: { comment: string; returned_at: string } | null;
 }
 
 /**
@@ -74,8 +76,15 @@ export default function AssignmentDetail({ props }: RendererProps<AssignmentDeta
           </Group>
         )}
       </Paper>
+      {item.returned && (
+        <Alert color="orange" title="老师退回了你的作品，请修改后重新提交" data-testid="returned-notice">
+          <Text size="sm">{item.returned.comment}</Text>
+          <Text size="xs" c="dimmed" mt={4}>退回时间：{item.returned.returned_at.slice(0, 16)}</Text>
+        </Alert>
+      )}
       <Paper withBorder radius="md" p="md">
-        <WorkPanel item={item} rules={rules} messages={messages} onSubmitted={reload} />
+        {/* Returned work may be handed in again after the deadline (the server allows it; the teacher sees it late). */}
+        <WorkPanel item={item.returned && item.status === 1 ? { ...item, status: 2 } : item} rules={rules} messages={messages} onSubmitted={reload} />
       </Paper>
       {item.kind === 'exam' && item.question_count > 0 && (answering || answered
         ? <ExamQuestions key={answered ? "done" : "open"} assignmentId={item.id} timeUp={messages.timeUp} onDone={reload} />

@@ -14,11 +14,15 @@ export function GradePanel(props: {
   comments: string[];
   position: string;
   onSave: (markId: number, score: number, comment: string) => void;
+  /** 退回重做 with the comment as the reason; absent when the screen names no return endpoint. */
+  onReturn?: (markId: number, comment: string) => Promise<void>;
   onPrev?: () => void;
   onNext?: () => void;
   prefetch: () => void;
 }) {
-  const { markId, load, maxScore, comments, onSave, onPrev, onNext, prefetch } = props;
+  const { markId, load, maxScore, comments, onSave, onReturn, onPrev, onNext, prefetch } = props;
+  const [returning, setReturning] = useState<'ask' | 'sending' | null>(null);
+  const [commentProblem, setCommentProblem] = useState<string | null>(null);
   const [work, setWork] = useState<Submission | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [score, setScore] = useState<number | string>('');
@@ -54,6 +58,15 @@ export function GradePanel(props: {
     onSave(markId, value, comment.trim());
   };
   const keys = getHotkeyHandler([['mod+Enter', save]]);
+  const askReturn = () => {
+    if (!comment.trim()) return setCommentProblem('请在评语中写明退回原因');
+    setCommentProblem(null);
+    setReturning('ask');
+  };
+  const sendReturn = () => {
+    setReturning('sending');
+    onReturn!(markId, comment.trim()).catch(() => setReturning(null));
+  };
 
   if (failed) return <Text c="red">{failed}</Text>;
   if (!work) return <Center py="xl"><Loader /></Center>;
@@ -94,7 +107,7 @@ export function GradePanel(props: {
         <NumberInput ref={scoreInput} label={`分数（满分 ${maxScore}）`} value={score} onChange={setScore} min={0} max={maxScore}
           allowDecimal={false} clampBehavior="none" w={160} error={problem} data-testid="grade-score" />
         <Textarea label="评语" value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={2} maxRows={6}
-          maxLength={500} style={{ flex: 1 }} data-testid="grade-comment" />
+          maxLength={500} style={{ flex: 1 }} error={commentProblem} data-testid="grade-comment" />
       </Group>
       {comments.length > 0 && (
         <Group gap={6} aria-label="常用评语">
@@ -108,6 +121,15 @@ export function GradePanel(props: {
         <Group gap="xs">
           <Button variant="default" onClick={onPrev} disabled={!onPrev}>上一份</Button>
           <Button variant="default" onClick={onNext} disabled={!onNext}>下一份</Button>
+          {onReturn && work.files.length > 0 && (returning === null
+            ? <Button variant="light" color="orange" onClick={askReturn}>退回重做</Button>
+            : (
+              <Group gap={6} data-testid="return-confirm">
+                <Text size="sm" c="orange">退回后学生需重新提交，确定吗？</Text>
+                <Button color="orange" size="compact-sm" loading={returning === 'sending'} onClick={sendReturn}>确定退回</Button>
+                <Button variant="default" size="compact-sm" disabled={returning === 'sending'} onClick={() => setReturning(null)}>取消</Button>
+              </Group>
+            ))}
         </Group>
         <Group gap="xs">
           <Text size="xs" c="dimmed"><Kbd>Ctrl</Kbd> + <Kbd>Enter</Kbd> 保存并下一份 · <Kbd>Alt</Kbd> + <Kbd>↑</Kbd>/<Kbd>↓</Kbd> 切换</Text>

@@ -44,6 +44,12 @@ export default function Grader({ props }: RendererProps<GraderProps>) {
     move(1);
   };
 
+  const giveBack = async (markId: number, comment: string) => {
+    const next = list[index + 1]?.mark_id ?? list[index - 1]?.mark_id ?? null;
+    await grading.giveBack(markId, comment);
+    setCurrent(next);
+  };
+
   const counts = {
     submitted: grading.rows.filter((r) => r.mark_id !== null).length,
     graded: grading.rows.filter((r) => r.state === 'graded').length,
@@ -88,7 +94,7 @@ export default function Grader({ props }: RendererProps<GraderProps>) {
             </Stack>
           ) : (
             <GradePanel key={current} markId={current} load={grading.detail} maxScore={props.maxScore ?? 100}
-              comments={grading.comments} onSave={save} onPrev={index > 0 ? () => move(-1) : undefined}
+              comments={grading.comments} onSave={save} onReturn={props.endpoints.return ? giveBack : undefined} onPrev={index > 0 ? () => move(-1) : undefined}
               onNext={index < list.length - 1 ? () => move(1) : undefined} position={`${index + 1} / ${list.length}`}
               prefetch={() => { const n = list[index + 1]?.mark_id; if (n) void grading.detail(n).catch(() => undefined); }} />
           )}

@@ -24,6 +24,10 @@ export interface GraderProps {
      * 例如 staff/comments；不写则不显示常用评语。
      */
     comments?: string;
+    /**
+     * 例如 staff/return（id、comment）；不写则没有“退回重做”按钮。
+     */
+    return?: string;
   };
   /**
    * 默认 100。

@@ -118,5 +118,14 @@ export function useGrading(endpoints: GraderProps['endpoints'], assignmentId: nu
     );
   }, [rows, endpoints.grade, comments]);
 
-  return { rows, meta, loading, error, reload: load, detail, grade, comments };
+  /** 退回重做: waits for the server (the teacher confirmed it); the row becomes 未交 until the student hands in again. */
+  const giveBack = useCallback(async (markId: number, comment: string) => {
+    if (!endpoints.return) return;
+    await api.call(endpoints.return, { id: markId, comment });
+    details.current.delete(markId);
+    setRows((list) => list.map((r) => (r.mark_id === markId ? { ...r, mark_id: null, state: 'missing', submitted_at: null, late: false, score: null } : r)));
+    notify.success('已退回，学生可以重新提交');
+  }, [endpoints.return]);
+
+  return { rows, meta, loading, error, reload: load, detail, grade, giveBack, comments };
 }

@@ -29,12 +29,24 @@ function DateTimeWidget(props: WidgetProps) {
   return <Suspense fallback={<Loader size="xs" />}><LazyDateTime {...props} /></Suspense>;
 }
 
+/** `ui:widget: richtext`, the TipTap editor, loaded the same way (only staff forms write formatted text). */
+const LazyRichText = lazy(() => import('./RichTextWidget'));
+function RichTextWidget(props: WidgetProps) {
+  return <Suspense fallback={<Loader size="xs" />}><LazyRichText {...props} /></Suspense>;
+}
+
+/** `ui:widget: files`, attachments uploaded as they are chosen (an array of {name, url}). */
+const LazyFiles = lazy(() => import('./FilesWidget'));
+function FilesWidget(props: WidgetProps) {
+  return <Suspense fallback={<Loader size="xs" />}><LazyFiles {...props} /></Suspense>;
+}
+
 /**
  * The app's one rjsf theme: rjsf's Mantine theme plus our own small templates, through rjsf's theme API. Its widget
  * map is the registry of widgets.ts, so widgets custom pieces registered (the login page's captcha, mobile, ...) are
  * found by the name a uiSchema gives; rjsf reads the map at each render.
  */
-Object.assign(themeWidgets, { ...MantineTheme.widgets, SelectWidget, datetime: DateTimeWidget, ...themeWidgets });
+Object.assign(themeWidgets, { ...MantineTheme.widgets, SelectWidget, datetime: DateTimeWidget, richtext: RichTextWidget, files: FilesWidget, ...themeWidgets });
 export const ThemedForm = withTheme({
   ...MantineTheme,
   templates: { ...MantineTheme.templates, BaseInputTemplate },
