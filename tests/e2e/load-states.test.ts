@@ -51,6 +51,10 @@ describe('loading and failure states', () => {
     const failed = page.locator('[data-screen="my-info"]:not([hidden])').getByTestId('load-failed');
     await failed.waitFor({ timeout: 20_000 });
     expect(await failed.textContent()).toContain('个人信息加载失败');
+    // The toast that came with it opens below the site header, not over its tabs.
+    const toast = await page.locator('.mantine-Notification-root').first().boundingBox();
+    const header = await page.locator('header.app-header').boundingBox();
+    expect(toast!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     fail = false;
     await failed.getByRole('button', { name: '重新加载' }).click();
     await page.getByTestId('fact-username').waitFor({ timeout: 20_000 });
