@@ -1,6 +1,6 @@
 // Benchmark of a first visit: for the login page (a visitor) and the practice list (a signed-in student),
 // the JavaScript the browser downloads (bytes on the wire, compressed) before the page shows its content, and
-// the time from navigation to that content, median over several cold runs (a fresh browser context each).
+// the time from navigation to that content and to the first paint, median over several cold runs (a fresh browser context each).
 //   npx tsx scripts/bench-first-load.ts [--runs 5] [--dist <built site>]   (default: builds the current tree)
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +34,7 @@ async function main() {
     for (const target of PAGES) {
       const bytes: number[] = [];
       const times: number[] = [];
+      const paints: number[] = [];
       for (let run = 0; run < Number(values.runs); run++) {
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
         if (target.signedIn) await context.addCookies([{ name: 'token', value: login.data.token, url: server.baseURL }]);
@@ -46,10 +47,12 @@ async function main() {
         await page.goto(`${server.baseURL}/#${target.route}`);
         await target.ready(page);
         times.push(Date.now() - start);
+        // First paint of anything (the shell's skeleton, or a white page's first spinner): how long the screen stays blank.
+        paints.push(await page.evaluate(() => Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1)));
         bytes.push((await Promise.all(scripts)).reduce((a, b) => a + b, 0));
         await context.close();
       }
-      console.log(`${target.name}: JS ${(median(bytes) / 1024).toFixed(0)} KB on the wire, content after ${median(times)} ms (median of ${values.runs})`);
+      console.log(`${target.name}: JS ${(median(bytes) / 1024).toFixed(0)} KB on the wire, first paint ${median(paints)} ms, content after ${median(times)} ms (median of ${values.runs})`);
     }
   } finally {
     await browser.close();

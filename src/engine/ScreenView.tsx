@@ -1,4 +1,4 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { Alert, Button, Container, VisuallyHidden } from '@mantine/core';
 import { Component, useCallback, useEffect, type ReactNode } from 'react';
 import { useSiteConfig } from './config';
 import { resolve, type RenderScreen } from './registry';
@@ -60,6 +60,9 @@ export function ScreenView({ screen, embedded }: { screen: ScreenConfig; embedde
   }
   return (
     <ScreenErrorBoundary screen={screen.title ?? screen.id}>
+      {/* The page's one h1 for screen readers (a screen inside another leaves it to its host). Named by aria-label,
+          not text, so a search for the title's text still finds only what is on screen. */}
+      {!embedded && screen.title && <VisuallyHidden component="h1" aria-label={screen.title} data-testid="page-heading" />}
       <Renderer screen={screen} props={screen.props ?? {}} renderScreen={renderScreen} />
     </ScreenErrorBoundary>
   );

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './readable.css';
-import { Button, Center, createTheme, Drawer, Loader, MantineProvider, Modal, Notification, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Center, MantineProvider, Stack, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,23 +11,9 @@ import { shellSettings, SiteConfigContext } from './config';
 import { cspNonce, shareCspNonce } from './cspNonce';
 import { AppRoutes, hashLocation, loginRedirect } from './router';
 import { loadUserProfile, session, useSession, type UserInfo } from './session';
-import { applyTheme, installScaling, storedThemeId } from './theme';
+import { ShellSkeleton } from './ShellSkeleton';
+import { applyTheme, cssVariablesResolver, installScaling, mantineTheme, storedThemeId } from './theme';
 import type { SiteConfig } from './types';
-
-// Sizes scale with the root font (the spec's width-based scaling) but never below 12 px (xs) and 14 px (body and
-// tables): on a 1366 px laptop the root is 12 px, where plain rem sizes would give 9–10.5 px text.
-const mantineTheme = createTheme({
-  primaryColor: 'blue',
-  fontFamily: "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',system-ui,sans-serif",
-  fontSizes: { xs: 'max(12px, 0.75rem)', sm: 'max(14px, 0.875rem)', md: 'max(14px, 1rem)', lg: 'max(16px, 1.125rem)', xl: 'max(18px, 1.25rem)' },
-  // Mantine's built-in labels are English; screen readers here read Chinese.
-  components: {
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': '显示或隐藏密码' } } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
-  },
-});
 
 let reloadConfig: () => Promise<void> = async () => {};
 
@@ -93,7 +79,7 @@ function Boot() {
       </Center>
     );
   }
-  if (!config) return <Center h="100vh"><Loader /></Center>;
+  if (!config) return <ShellSkeleton />;
   return <Site config={config} />;
 }
 
@@ -105,7 +91,7 @@ export function start(container: HTMLElement): void {
   if (session.user()) void loadProfile().catch(() => undefined);
   shareCspNonce();
   createRoot(container).render(
-    <MantineProvider theme={mantineTheme} getStyleNonce={cspNonce}>
+    <MantineProvider theme={mantineTheme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={cspNonce}>
       <Notifications position="top-center" />
       <HashRouter>
         <Boot />

@@ -6,6 +6,10 @@ import type { Envelope } from './types';
  */
 export const SESSION_EXPIRED = '登录信息已失效，请重新登录！';
 export const OTHER_ERROR = '其他错误';
+/** No reply at all (offline, timeout, connection dropped): the spec's 其他错误, saying which kind. */
+export const NETWORK_ERROR = '网络连接失败，请检查网络后重试';
+/** A reply that is not ours from a server or proxy in trouble (502, 503, 504 error pages). */
+export const SERVER_BUSY = '服务器暂时无法响应，请稍后重试';
 
 export type Outcome<T = unknown> =
   | { ok: true; data: T; message: string }
@@ -24,8 +28,9 @@ function describeFailure(body: Envelope): string {
 
 export function classify<T>(status: number | null, body: unknown): Outcome<T> {
   if (!isEnvelope(body)) {
-    // Network failure, proxy error page, or a reply that is not ours.
-    return { ok: false, code: null, status, message: OTHER_ERROR, endSession: false, toLogin: false };
+    // Network failure, proxy error page, or a reply that is not ours (spec: 其他错误, made specific where we can tell).
+    const message = status === null ? NETWORK_ERROR : status >= 500 ? SERVER_BUSY : OTHER_ERROR;
+    return { ok: false, code: null, status, message, endSession: false, toLogin: false };
   }
   const code = Number(body.code);
   if (status !== null && status >= 400) {

@@ -1,4 +1,47 @@
+import { createTheme, darken, Drawer, Menu, Modal, Notification, PasswordInput, type CSSVariablesResolver } from '@mantine/core';
 import type { ShellSettings } from './config';
+
+// Readable on every page background of the three themes (≥ 4.5:1, WCAG AA); Mantine's grey #868e96 is 3.3:1 on white.
+export const DIMMED_TEXT = '#5f6670';
+
+/**
+ * Contrast (WCAG AA) for every colour a screen may name: filled buttons, badges and links use shade 8 (white on
+ * blue 8 is 5:1, on Mantine's default shade 6 3.6:1), and where white would still be too faint (teal, green,
+ * yellow…) autoContrast turns the text dark at the WCAG crossing point (luminance 0.179). Light variants (tags,
+ * soft buttons) get their text darkened, as Mantine's shade 9 on its pale tint is only ~3.8:1.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': DIMMED_TEXT,
+    ...Object.fromEntries(Object.entries(theme.colors).flatMap(([name, shades]) => [
+      [`--mantine-color-${name}-light-color`, darken(shades[9], 0.3)],
+      // Text in a colour (c="orange", a cyan score): shade 9 darkened by a quarter is ≥ 4.5:1 on white for every colour.
+      [`--mantine-color-${name}-text`, darken(shades[9], 0.25)],
+    ])),
+  },
+  dark: {},
+});
+
+// Sizes scale with the root font (the spec's width-based scaling) but never below 12 px (xs) and 14 px (body and
+// tables): on a 1366 px laptop the root is 12 px, where plain rem sizes would give 9–10.5 px text.
+export const mantineTheme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  autoContrast: true,
+  luminanceThreshold: 0.179,
+  fontFamily: "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',system-ui,sans-serif",
+  fontSizes: { xs: 'max(12px, 0.75rem)', sm: 'max(14px, 0.875rem)', md: 'max(14px, 1rem)', lg: 'max(16px, 1.125rem)', xl: 'max(18px, 1.25rem)' },
+  // Mantine's built-in labels are English; screen readers here read Chinese.
+  components: {
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': '显示或隐藏密码' } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
+    // A role="menu" may hold only menu items: no focus placeholder inside it (the first item takes focus instead).
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
+});
 
 /** Themes 1/2/3 (config/app.yaml `themes`), chosen in the theme drawer and kept in localStorage.stylecolor. */
 export const THEME_KEY = 'stylecolor';

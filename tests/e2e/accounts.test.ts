@@ -198,8 +198,13 @@ describe('accounts: registration, recovery, scan and partner login, profile', ()
     await page.getByText(course.name).first().waitFor();
 
     const reused = await openPage(browser, `/targetpage/${course.id}?ticket=${ticket}`);
-    await reused.getByTestId('sso-loading').waitFor();
-    await toast(reused, '登录凭证已失效，请从合作平台重新进入');
+    // A used ticket: the page says the sign-on failed and why, and no longer 页面跳转中.
+    const failed = reused.getByTestId('sso-failed');
+    await failed.getByText('登录凭证已失效，请从合作平台重新进入').waitFor();
+    expect(await failed.getByText('单点登录失败').count()).toBe(1);
+    expect(await reused.getByTestId('sso-loading').count()).toBe(0);
+    await failed.getByRole('button', { name: '去登录页' }).click();
+    await reused.getByPlaceholder('请输入账号').waitFor();
     await reused.context().close();
     await page.context().close();
   });

@@ -73,6 +73,10 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     await expect.poll(() => screen.getByTestId('stat-times').textContent(), { timeout: 15_000 }).toBe('加载失败');
     expect(await screen.getByTestId('stat-allTime').textContent()).toBe('加载失败');
     expect(await screen.getByTestId('band-height').textContent()).toBe('—');
+    // The table says what failed and why (a 502 error page: the server is in trouble), not 其他错误.
+    const failed = screen.getByTestId('load-failed');
+    expect(await failed.textContent()).toContain('成绩中心加载失败');
+    expect(await failed.textContent()).toContain('服务器暂时无法响应，请稍后重试');
     fail = false;
     await screen.getByRole('button', { name: '重新加载' }).click();
     await expect.poll(() => screen.getByTestId('stat-times').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/);
@@ -108,6 +112,28 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     await page.context().close();
   });
 
+  it('says 成绩明细加载失败 with a retry when a record fails to load, never the misleading 暂无成绩明细', async () => {
+    const list = await api('demo', 'score/get_student', { page: 1, page_size: 8 });
+    const page = await openPage(browser, `/ucenter/practiceDetail?id=${list.score[0].id}`);
+    await page.waitForURL(/#\/login\?redirect=/);
+    let fail = true;
+    await page.route(/\/api\/score\/get_one_score/, (route) => (fail ? route.fulfill({ status: 502, body: 'Bad Gateway' }) : route.continue()));
+    await loginAs(page, 'demo', 'demo123');
+    await page.waitForURL(/#\/ucenter\/practiceDetail/);
+    const detail = visible(page, 'practice-detail');
+    const failed = detail.getByTestId('load-failed');
+    await failed.waitFor({ timeout: 15_000 });
+    expect(await failed.textContent()).toContain('成绩明细加载失败');
+    expect(await failed.textContent()).toContain('服务器暂时无法响应，请稍后重试');
+    expect(await detail.getByText('暂无成绩明细').count()).toBe(0);
+    // Said once, on the page: no toast repeating it.
+    expect(await page.getByText('服务器暂时无法响应，请稍后重试').count()).toBe(1);
+    fail = false;
+    await failed.getByRole('button', { name: '重新加载' }).click();
+    await detail.getByTestId('detail-score').waitFor({ timeout: 15_000 });
+    await page.context().close();
+  });
+
   it('opens a record, shows its coloured score and detail, and exports a text PDF on A4 naming the student, class, school and export date', async () => {
     const list = await api('demo', 'score/get_student', { page: 1, page_size: 8 });
     const record = await api('demo', 'score/get_one_score', { id: list.score[0].id });
@@ -119,7 +145,7 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     const detail = visible(page, 'practice-detail');
     await expect.poll(() => detail.getByTestId('detail-score').textContent(), { timeout: 15_000 }).toBe(String(record.total_score));
     const color = await detail.getByTestId('detail-score').evaluate((el) => getComputedStyle(el).color);
-    const expectedVar = record.total_score >= 90 ? '--mantine-color-cyan-filled' : record.total_score >= 60 ? '--mantine-color-blue-filled' : '--mantine-color-red-filled';
+    const expectedVar = record.total_score >= 90 ? '--mantine-color-cyan-text' : record.total_score >= 60 ? '--mantine-color-blue-text' : '--mantine-color-red-text';
     const expectedColor = await page.evaluate((v) => { const d = document.createElement('span'); d.style.color = `var(${v})`; document.body.append(d); const c = getComputedStyle(d).color; d.remove(); return c; }, expectedVar);
     expect(color).toBe(expectedColor);
     expect(await detail.getByTestId('detail-learn').textContent()).toBe(record.learn_name);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, OTHER_ERROR, SESSION_EXPIRED } from '../../src/engine/errors';
+import { classify, NETWORK_ERROR, OTHER_ERROR, SERVER_BUSY, SESSION_EXPIRED } from '../../src/engine/errors';
 
 describe('error catalogue (shell spec §8)', () => {
   it('passes success through', () => {
@@ -23,9 +23,10 @@ describe('error catalogue (shell spec §8)', () => {
     expect(classify(404, { code: 404, data: null, message: '学校不存在' })).toMatchObject({ message: '学校不存在' });
   });
 
-  it('says 其他错误 when an HTTP error has no body of ours', () => {
-    expect(classify(502, '<html>Bad gateway</html>')).toMatchObject({ ok: false, message: OTHER_ERROR });
-    expect(classify(null, null)).toMatchObject({ ok: false, message: OTHER_ERROR, code: null });
+  it('says which kind of failure when a reply has no body of ours (no reply, server trouble, other)', () => {
+    expect(classify(null, null)).toMatchObject({ ok: false, message: NETWORK_ERROR, code: null });
+    expect(classify(502, '<html>Bad gateway</html>')).toMatchObject({ ok: false, message: SERVER_BUSY });
+    expect(classify(413, '<html>Too large</html>')).toMatchObject({ ok: false, message: OTHER_ERROR });
   });
 
   it('treats code 0 as a failure with the server message', () => {

@@ -1,7 +1,7 @@
 import { Box, Paper, SimpleGrid, Skeleton } from '@mantine/core';
 import type { RendererProps } from '../../engine';
 import { FilterBar, Pager, StatsFigures, useRemoteList } from '../../renderers';
-import { EmptyList, LoadFailed } from '../../renderers/shared/ListStatus';
+import { EmptyList, failedTitle, LoadFailed } from '../../renderers/shared/ListStatus';
 import { resolveLink } from '../../renderers/shared/links';
 import { useListState } from '../../renderers/shared/useListState';
 import { useTemplateScope } from '../../renderers/shared/useTemplateScope';
@@ -18,7 +18,7 @@ export const DEFAULT_RULES: WorkRules = {
 };
 
 /** `type: assignment-list` — my exams / my homework: summary header, filters, cards with the work flow, pager. */
-export default function AssignmentList({ props }: RendererProps<AssignmentListProps>) {
+export default function AssignmentList({ screen, props }: RendererProps<AssignmentListProps>) {
   const pageSize = props.pageSize ?? 8;
   const list = useListState(pageSize);
   const data = useRemoteList<WorkItem>(props.source, list.query);
@@ -27,7 +27,7 @@ export default function AssignmentList({ props }: RendererProps<AssignmentListPr
   const scope = useTemplateScope();
 
   let body;
-  if (data.error) body = <LoadFailed message={data.error} onRetry={data.reload} />;
+  if (data.error) body = <LoadFailed title={failedTitle(screen?.title)} message={data.error} onRetry={data.reload} />;
   else if (data.loading && data.items.length === 0) body = <Skeleton height={220} radius="md" />;
   else if (data.items.length === 0) body = <EmptyList text={props.empty} />;
   else {

@@ -51,8 +51,10 @@ export function WorkUploader({ label, accept, max, maxBytes, uploads, messages, 
           <Text size="xs" style={{ width: 140 }} truncate title={e.name}>
             {e.url ? <Anchor href={e.url} target="_blank" size="xs">{e.name}</Anchor> : e.name}
           </Text>
-          <Progress value={Math.round(e.progress * 100)} color={e.state === 'failed' ? 'red' : e.state === 'done' ? 'teal' : 'blue'}
-            style={{ flex: 1, minWidth: 60 }} aria-label={`${e.name} 上传进度`} animated={e.state === 'uploading'} />
+          <Progress.Root style={{ flex: 1, minWidth: 60 }}>
+            <Progress.Section value={Math.round(e.progress * 100)} color={e.state === 'failed' ? 'red' : e.state === 'done' ? 'teal' : 'blue'}
+              aria-label={`${e.name} 上传进度`} animated={e.state === 'uploading'} />
+          </Progress.Root>
           {e.state === 'failed' && (
             <Button size="compact-xs" variant="subtle" color="red" onClick={() => uploads.retry(e.key)} title={e.error}>重试</Button>
           )}

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { isUnread, type Conversation } from './types';
 import type { Partner } from './useChat';
 
@@ -31,14 +31,13 @@ export function ConversationList({ list, partner, onSelect, onDelete }: Props) {
         return (
           // The row is two controls side by side (open, delete), never a button inside a button.
           <div key={c.teacher_id} className="chat-list__item" data-active={active || undefined} data-testid="chat-conversation" data-teacher-id={c.teacher_id}>
-            <UnstyledButton className="chat-list__open" onClick={pick} aria-current={active || undefined}
-              aria-label={`${c.teacher.realname}${dot ? '（有未读消息）' : ''}`}>
+            <UnstyledButton className="chat-list__open" onClick={pick} aria-current={active || undefined}>
               <Avatar src={c.teacher.head_img || null} radius="xl" size={40} alt="">{c.teacher.realname.slice(0, 1)}</Avatar>
               <div className="chat-list__text">
                 <div className="chat-list__name">{c.teacher.realname}</div>
                 <div className="chat-list__last" data-testid="chat-last-message">{c.message}</div>
               </div>
-              {dot && <span className="chat-list__dot" data-testid="chat-unread-dot" />}
+              {dot && <span className="chat-list__dot" data-testid="chat-unread-dot"><VisuallyHidden>（有未读消息）</VisuallyHidden></span>}
             </UnstyledButton>
             {!('fresh' in c) && (
               <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`删除与${c.teacher.realname}的会话`} data-testid="chat-delete"

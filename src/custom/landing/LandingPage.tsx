@@ -51,7 +51,7 @@ export default function LandingPage({ props }: RendererProps<LandingProps>) {
 
       <header className="landing-hero" ref={section(0)}>
         <Stack w={1200} mx="auto" gap="lg">
-          <Title order={1} fz={40} c="white">{props.title}</Title>
+          <Title order={2} fz={40} c="white">{props.title}</Title>
           {props.subtitle && <Text fz={18} maw={760} c="rgba(255,255,255,.88)">{props.subtitle}</Text>}
           {props.schoolLink && <Anchor href={props.schoolLink.url} target="_blank" rel="noreferrer" c="white" fz={16} underline="always">{text(props.schoolLink.label)}</Anchor>}
           <Group gap="md" mt="md">

@@ -16,4 +16,12 @@ export interface SsoLoadingProps {
    * 默认 页面跳转中...
    */
   text?: string;
+  /**
+   * 换取登录失败时代替等待文字显示（下方是原因、“重试”和去登录页的按钮）。默认 登录失败
+   */
+  failed?: string;
+  /**
+   * 失败时显示，打开账号登录页。默认 去登录页
+   */
+  toLogin?: string;
 }

@@ -37,7 +37,8 @@ export function NewWorkPolling() {
         if (before !== undefined && total > before) {
           notify.warn(
             <Text size="sm" data-testid="new-work-alert">
-              {source.message} <Anchor href={`#${source.path}`} size="sm">{source.link ?? '去查看'}</Anchor>
+              {source.message}{' '}
+              <Anchor href={`#${source.path}`} size="sm" onClick={() => notify.hide(`new-work-${source.endpoint}`)}>{source.link ?? '去查看'}</Anchor>
             </Text>,
             { persistent: true, id: `new-work-${source.endpoint}` },
           );

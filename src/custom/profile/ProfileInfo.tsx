@@ -1,7 +1,8 @@
-import { Avatar, Button, FileButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
-import { api, notify, session, useSession, type RendererProps, type UserInfo } from '../../engine';
+import { Avatar, Button, FileButton, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { api, loadProfile, notify, session, useSession, type RendererProps, type UserInfo } from '../../engine';
 import { SchemaForm } from '../../renderers';
+import { failedTitle, LoadFailed } from '../../renderers/shared/ListStatus';
 import { SmsContext, useCountdown } from '../login/contexts';
 import { checkFile } from '../shared/fileChecks';
 import { ClassChange } from './ClassChange';
@@ -15,7 +16,7 @@ export function avatarProblem(file: File, avatar: ProfileInfoProps['avatar']): P
 }
 
 /** Personal info: avatar upload, read-only school facts and the editable fields (user/edit_info). */
-export default function ProfileInfo({ props }: RendererProps<ProfileInfoProps>) {
+export default function ProfileInfo({ screen, props }: RendererProps<ProfileInfoProps>) {
   const current = useSession();
   const user = current?.user as UserInfo | null;
   const [busy, setBusy] = useState(false);
@@ -25,7 +26,23 @@ export default function ProfileInfo({ props }: RendererProps<ProfileInfoProps>) 
   /** The key user/mobile_code returned, and the number it was sent to. */
   const sent = useRef<{ key: string; mobile: string } | null>(null);
   const countdown = useCountdown();
-  if (!user) return null;
+  // The profile loads with the session (shared request); when it could not be loaded, say so instead of a blank page.
+  const [profile, setProfile] = useState<'loading' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (user) return;
+    let live = true;
+    setProfile('loading');
+    void loadProfile().then((loaded) => live && !loaded && setProfile('failed'));
+    return () => {
+      live = false;
+    };
+  }, [user, attempt]);
+  if (!user) {
+    return profile === 'failed'
+      ? <LoadFailed title={failedTitle(screen?.title)} message="请检查网络后重试" onRetry={() => setAttempt((n) => n + 1)} />
+      : <Skeleton height={240} radius="md" data-testid="profile-loading" />;
+  }
   const fields = Object.keys((props.form.schema.properties ?? {}) as object);
   const values = formData ?? Object.fromEntries(fields.map((k) => [k, user[k] ?? undefined]));
   // A new number needs the code sent to it; an unchanged one needs none.
@@ -75,7 +92,7 @@ export default function ProfileInfo({ props }: RendererProps<ProfileInfoProps>) 
   return (
     <Stack gap="lg" maw={720}>
       <Group gap="lg">
-        <Avatar src={user.head_img || undefined} size={96} radius={48} data-testid="profile-avatar" />
+        <Avatar src={user.head_img || undefined} size={96} radius={48} alt="我的头像" data-testid="profile-avatar" />
         <FileButton onChange={(f) => void upload(f)} accept={props.avatar.accept ?? 'image/*'}>
           {(p) => <Button {...p} variant="light" loading={busy} data-testid="avatar-upload">{props.avatar.label ?? '更换头像'}</Button>}
         </FileButton>

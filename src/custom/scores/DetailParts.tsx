@@ -35,7 +35,9 @@ export function StepChart({ bars, colors }: { bars: StepBar[]; colors: { min?: n
         return (
           <Group key={i} gap="sm" wrap="nowrap">
             <Text size="sm" w={180} truncate title={b.label}>{b.label}</Text>
-            <Progress value={share} color={thresholdColor(colors, share)} size="lg" radius="xl" style={{ flex: 1 }} />
+            <Progress.Root size="lg" radius="xl" style={{ flex: 1 }}>
+              <Progress.Section value={share} color={thresholdColor(colors, share)} aria-label={b.label} />
+            </Progress.Root>
             <Text size="sm" w={90} ta="right">{b.value} / {b.max}</Text>
           </Group>
         );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { notify, template, type RendererProps } from '../../engine';
 import { formatDuration, thresholdColor, useRemoteRecord, useTemplateScope } from '../../renderers';
+import { LoadFailed } from '../../renderers/shared/ListStatus';
 import { DetailImages, DetailTable, StepChart } from './DetailParts';
 import { parseDetail, stepBars } from './figures';
 import type { ScoreDetailProps } from './score-detail.schema.gen';
@@ -26,10 +27,12 @@ export default function ScoreDetail({ props }: RendererProps<ScoreDetailProps>) 
   const id = template(props.id, { query });
   const heading = props.title ? template(props.title, { query }) : '';
   const scope = useTemplateScope();
-  const { record, loading } = useRemoteRecord<ScoreRecord>({ endpoint: 'score/get_one_score', params: { id } }, scope, { enabled: Boolean(id) });
+  // Silent: the failure is said here, once, with what failed and a retry (not a toast as well).
+  const { record, loading, error, reload } = useRemoteRecord<ScoreRecord>({ endpoint: 'score/get_one_score', params: { id } }, scope, { enabled: Boolean(id), silent: true });
   const [exporting, setExporting] = useState(false);
 
   if (loading) return <Group justify="center" py="xl"><Loader /></Group>;
+  if (error) return <LoadFailed title={props.labels.failed ?? '加载失败'} message={error} onRetry={reload} />;
   if (!record) return <Text c="dimmed" ta="center" py="xl">{props.labels.empty}</Text>;
 
   const { labels } = props;

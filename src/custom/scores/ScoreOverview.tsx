@@ -37,7 +37,9 @@ export default function ScoreOverview({ screen, props }: RendererProps<ScoreOver
           {props.bands.map((band) => (
             <Group key={band.key} gap="sm" wrap="nowrap">
               <Text size="sm" w={72}>{band.label}</Text>
-              <Progress value={Number(shares[band.key])} color={band.color} style={{ flex: 1 }} size="lg" radius="xl" />
+              <Progress.Root style={{ flex: 1 }} size="lg" radius="xl">
+                <Progress.Section value={Number(shares[band.key])} color={band.color} aria-label={band.label} />
+              </Progress.Root>
               <Text size="sm" w={72} ta="right" data-testid={`band-${band.key}`}>{state === 'ready' ? `${shares[band.key]}%` : '—'}</Text>
             </Group>
           ))}

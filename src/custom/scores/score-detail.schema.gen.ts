@@ -64,6 +64,10 @@ export interface ScoreDetailProps {
      * 记录不存在或没有明细时显示。
      */
     empty: string;
+    /**
+     * 成绩记录没有加载成功时显示（下方是原因和“重新加载”按钮），例如 成绩明细加载失败。
+     */
+    failed?: string;
   };
   /**
    * 记录可评价（evalue 为 1）时显示。

@@ -16,11 +16,11 @@ export function SubmitDialog({ opened, title, text, unanswered, busy, onCancel, 
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       {unanswered.length > 0 ? (
-        <Text c="orange.8" mb="sm" data-testid="unanswered-list">
+        <Text c="orange" mb="sm" data-testid="unanswered-list">
           还有 {unanswered.length} 道题未作答：第 {unanswered.join('、')} 题
         </Text>
       ) : (
-        <Text c="green.8" mb="sm" data-testid="unanswered-list">全部题目均已作答。</Text>
+        <Text c="green" mb="sm" data-testid="unanswered-list">全部题目均已作答。</Text>
       )}
       <Text mb="lg">{text}</Text>
       <Group justify="flex-end">

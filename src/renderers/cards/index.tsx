@@ -4,7 +4,7 @@ import { FilterBar } from '../filters/FilterBar';
 import { Pager } from '../pager';
 import { resolveLink } from '../shared/links';
 import { resolveValue } from '../shared/request';
-import { EmptyList, LoadFailed } from '../shared/ListStatus';
+import { EmptyList, failedTitle, LoadFailed } from '../shared/ListStatus';
 import { useListState } from '../shared/useListState';
 import { useRemoteList } from '../shared/useRemoteList';
 import { useTemplateScope } from '../shared/useTemplateScope';
@@ -14,7 +14,7 @@ import type { CardsProps } from './schema.gen';
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 
 /** `type: cards` — a server-paged card grid with a filter bar (the practice list). */
-export default function CardsRenderer({ props }: RendererProps<CardsProps>) {
+export default function CardsRenderer({ screen, props }: RendererProps<CardsProps>) {
   const pageSize = props.pageSize ?? 8;
   const list = useListState(pageSize);
   const data = useRemoteList<Record<string, unknown>>(props.source, list.query);
@@ -22,7 +22,7 @@ export default function CardsRenderer({ props }: RendererProps<CardsProps>) {
 
   let body;
   if (data.error) {
-    body = <LoadFailed message={data.error} onRetry={data.reload} />;
+    body = <LoadFailed title={failedTitle(screen?.title)} message={data.error} onRetry={data.reload} />;
   } else if (data.loading && data.items.length === 0) {
     body = (
       <SimpleGrid cols={GRID_COLS} spacing="lg" data-testid="cards-loading">
@@ -40,7 +40,7 @@ export default function CardsRenderer({ props }: RendererProps<CardsProps>) {
     body = <EmptyList text={props.empty} />;
   } else {
     body = (
-      <SimpleGrid cols={GRID_COLS} spacing="lg" style={{ opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+      <SimpleGrid cols={GRID_COLS} spacing="lg" aria-busy={data.loading || undefined} style={{ opacity: data.loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
         {data.items.map((item, i) => (
           <CourseCard key={String(item.id ?? i)} item={item} layout={props.card}
             to={resolveLink(props.card.links, { ...scope, item })} />

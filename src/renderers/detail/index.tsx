@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import type { RendererProps } from '../shared/engine';
 import { formatCount, formatDate, formatText } from '../shared/format';
-import { LoadFailed } from '../shared/ListStatus';
+import { failedTitle, LoadFailed } from '../shared/ListStatus';
 import { readPath } from '../shared/request';
 import { useRemoteRecord } from '../shared/useRemoteRecord';
 import { useTemplateScope } from '../shared/useTemplateScope';
@@ -22,13 +22,13 @@ function metaText(format: string | undefined, value: unknown): string {
 }
 
 /** `type: detail` — one record from a source, laid out by YAML: alerts, header with actions, gallery, tabs. */
-export default function DetailRenderer({ props }: RendererProps<DetailProps>) {
+export default function DetailRenderer({ screen, props }: RendererProps<DetailProps>) {
   const base = useTemplateScope();
   const params = useParams();
   const scope = useMemo(() => ({ ...base, params: params as Record<string, string> }), [base, params]);
   const { record, error, patch, reload } = useRemoteRecord<Row>(props.source, scope, { failed: props.notFound });
 
-  if (error) return <LoadFailed message={error} onRetry={reload} />;
+  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} onRetry={reload} />;
   if (!record) return <Skeleton height={360} radius="md" data-testid="detail-loading" />;
 
   const full = { ...scope, record };
@@ -62,7 +62,7 @@ export default function DetailRenderer({ props }: RendererProps<DetailProps>) {
                 <Text size="sm" title={brief} data-testid="detail-brief">{briefText(brief, header.brief.longerThan, header.brief.cutTo)}</Text>
               )}
               {props.actions && <DetailActions actions={props.actions} scope={full} patch={patch} />}
-              {header.tip && <Text size="xs" c="orange.7" data-testid="detail-tip">{header.tip}</Text>}
+              {header.tip && <Text size="xs" c="orange" data-testid="detail-tip">{header.tip}</Text>}
             </Stack>
           </Grid.Col>
         </Grid>

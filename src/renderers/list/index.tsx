@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { RendererProps } from '../shared/engine';
 import { formatCount, formatDate, formatText } from '../shared/format';
 import { resolveLink } from '../shared/links';
-import { EmptyList, LoadFailed } from '../shared/ListStatus';
+import { EmptyList, failedTitle, LoadFailed } from '../shared/ListStatus';
 import { useRemoteList } from '../shared/useRemoteList';
 import { useTemplateScope } from '../shared/useTemplateScope';
 import type { ListProps } from './schema.gen';
@@ -22,7 +22,7 @@ function metaText(item: Record<string, unknown>, m: NonNullable<ListProps['meta'
  * `type: list` — every row of a source in one request (e.g. 9,999 courses), rendered virtually against the
  * window scroll so tens of thousands of rows stay smooth: only the rows in view (plus a few) are in the DOM.
  */
-export default function ListRenderer({ props }: RendererProps<ListProps>) {
+export default function ListRenderer({ screen, props }: RendererProps<ListProps>) {
   const rowHeight = props.rowHeight ?? 96;
   const query = useMemo(() => ({ page: 1, pageSize: props.fetchSize ?? 9999, filters: NO_FILTERS }), [props.fetchSize]);
   const data = useRemoteList<Record<string, unknown>>(props.source, query);
@@ -39,7 +39,7 @@ export default function ListRenderer({ props }: RendererProps<ListProps>) {
   useLayoutEffect(() => setOffset(listRef.current?.offsetTop ?? 0), [data.loading]);
   const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => rowHeight, overscan: 6, scrollMargin: offset });
 
-  if (data.error) return <LoadFailed message={data.error} onRetry={data.reload} />;
+  if (data.error) return <LoadFailed title={failedTitle(screen?.title)} message={data.error} onRetry={data.reload} />;
   return (
     <Box>
       <Group justify="space-between" mb="md">

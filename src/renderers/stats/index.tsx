@@ -1,18 +1,18 @@
 import { Paper, Skeleton, Title } from '@mantine/core';
 import type { RendererProps } from '../shared/engine';
 import { template } from '../shared/engine';
-import { LoadFailed } from '../shared/ListStatus';
+import { failedTitle, LoadFailed } from '../shared/ListStatus';
 import { useRemoteRecord } from '../shared/useRemoteRecord';
 import { useTemplateScope } from '../shared/useTemplateScope';
 import type { StatsProps } from './schema.gen';
 import { StatsFigures } from './StatsFigures';
 
 /** `type: stats` — a row of figures read from one call (e.g. a student's training count, time and ranks). */
-export default function StatsRenderer({ props }: RendererProps<StatsProps>) {
+export default function StatsRenderer({ screen, props }: RendererProps<StatsProps>) {
   const scope = useTemplateScope();
   const { record, error, reload } = useRemoteRecord<object>(props.source, scope);
 
-  if (error) return <LoadFailed message={error} onRetry={reload} />;
+  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} onRetry={reload} />;
   return (
     <Paper withBorder radius="md" p="lg">
       {props.heading && <Title order={4} mb="md">{template(props.heading, scope)}</Title>}

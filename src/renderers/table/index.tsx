@@ -13,7 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { RendererProps } from '../shared/engine';
 import { FilterBar } from '../filters/FilterBar';
 import { Pager } from '../pager';
-import { EmptyList, LoadFailed } from '../shared/ListStatus';
+import { EmptyList, failedTitle, LoadFailed } from '../shared/ListStatus';
 import { useListState } from '../shared/useListState';
 import { useRemoteList } from '../shared/useRemoteList';
 import { template } from '../shared/engine';
@@ -132,7 +132,7 @@ export default function TableRenderer({ screen, props, onReply }: TableRendererP
       {props.toolbar && data.data !== undefined && <Toolbar buttons={props.toolbar} scope={captionScope} screen={screen?.id} onDone={data.reload} />}
       <FilterBar config={props.filters} onChange={list.setFilters} />
       {data.error ? (
-        <LoadFailed message={data.error} onRetry={data.reload} />
+        <LoadFailed title={failedTitle(screen?.title)} message={data.error} onRetry={data.reload} />
       ) : (
         <Paper withBorder radius="md">
           <Table.ScrollContainer minWidth={480} type="native">
