@@ -3,9 +3,11 @@
 // (scripts/bench-bare-server.ts). The machine is shared, so absolute figures are noisy; the ratio to the bare route
 // measured minutes apart in one run is the figure to compare. Figures: docs/benchmarks.md.
 //
-//   npx tsx scripts/bench-hotpath.ts [--seconds 10] [--connections 50] [--only learn/get,score/get_student]
-//                                    [--data-dir DIR]         an already seeded SQLite DATA_DIR (else a fresh temp seed)
-//                                    [--database-url URL]     an already seeded PostgreSQL database instead of SQLite
+//   npm run bench:hot -- [--seconds 10] [--connections 50] [--warmup 2] [--only learn/get,score/get_student]
+//                        [--pg URL]                a fresh PostgreSQL database created on that server, seeded, dropped after
+//                        [--students N] [--courses N] [--scores N]   seed size (fresh databases only; see server/seed)
+//                        [--data-dir DIR]          an already seeded SQLite DATA_DIR (else a fresh temp seed)
+//                        [--database-url URL]      an already seeded PostgreSQL database instead of SQLite
 //   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   passed to the server process (profiling)
 //
 // Each of the --connections connections is a different signed-in student of the demo school. The autosave row
@@ -17,6 +19,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { migrate, openDatabase } from '../server/db';
 import { seed } from '../server/seed';
 import { createSession } from '../server/services/sessions';
@@ -29,12 +32,33 @@ const arg = (name: string, fallback?: string) => {
 const SECONDS = Number(arg('seconds', '10'));
 const CONNECTIONS = Number(arg('connections', '50'));
 const ONLY = arg('only')?.split(',');
-const DATABASE_URL = arg('database-url');
+const PG_SERVER = arg('pg');
+const STUDENTS = Number(arg('students', String(CONNECTIONS * 2 + 20)));
+const COURSES = arg('courses') === undefined ? undefined : Number(arg('courses'));
+const SCORES = Number(arg('scores', '20'));
 const TEST_ID = 5; // the seed's open theory test for the whole demo school
 const DEMO_SCHOOL = 100002;
 
 const givenDir = arg('data-dir');
-const dataDir = givenDir ? path.resolve(givenDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hotpath-'));
+const dataDir = givenDir ? path.resolve(givenDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hot-'));
+
+// --pg: a database of our own on that server, so the seed starts empty and nothing else is touched.
+let dropPg: (() => Promise<void>) | undefined;
+let DATABASE_URL = arg('database-url');
+if (PG_SERVER) {
+  const name = `bench_hot_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  DATABASE_URL = url.toString();
+  dropPg = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
+const fresh = !givenDir && (!DATABASE_URL || PG_SERVER);
 
 const freePort = () =>
   new Promise<number>((done) => {
@@ -48,7 +72,13 @@ const freePort = () =>
 // ---- data: sessions for CONNECTIONS students, made directly (the login route's rate limits are not under test)
 const opened = await openDatabase({ dataDir, databaseUrl: DATABASE_URL });
 await migrate(opened.db, opened.dialect);
-if (!givenDir && !DATABASE_URL) await seed(opened.db, { students: CONNECTIONS * 2 + 20, scoresPerStudent: 20 });
+const seedStarted = Date.now();
+if (fresh) await seed(opened.db, { students: STUDENTS, scoresPerStudent: SCORES, ...(COURSES !== undefined && { courses: COURSES }) });
+const seedSeconds = (Date.now() - seedStarted) / 1000;
+const sizes = await Promise.all([
+  opened.db.selectFrom('learns').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  opened.db.selectFrom('score_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+]);
 const students = await opened.db.selectFrom('users').select(['id', 'username']).where('school_id', '=', DEMO_SCHOOL)
   .where('role', '=', 'student').where('status', '=', 1).where('class_id', 'is not', null).orderBy('id').limit(CONNECTIONS).execute();
 if (students.length < CONNECTIONS) throw new Error(`only ${students.length} students in the demo school`);
@@ -160,6 +190,18 @@ async function measure(name: string, url: string, setup: (client: any, index: nu
 
 const measureBare = () => measure('bare Fastify', `${bare.base}/bare`, () => {}, 'GET', Math.max(1, Math.round(SECONDS / 2)));
 
+// Warm-up, not counted: the first route measured would otherwise pay for the JIT and the statement caches.
+const WARMUP = Number(arg('warmup', '2'));
+if (WARMUP > 0) {
+  await measure('bare Fastify', `${bare.base}/bare`, () => {}, 'GET', WARMUP);
+  for (const row of rows.filter((r) => !r.autosave && !r.conditional)) {
+    await measure(row.name, `${app.base}${row.path}`, (client, i) => {
+      client.setHeaders({ ...(row.method === 'POST' && FORM), authorization: `Bearer ${tokens[i]}` });
+      if (row.body !== undefined) client.setBody(row.body);
+    }, row.method, WARMUP);
+  }
+}
+
 // The bare route is measured before every route and once at the end; a route's ratio is to the mean of the bare
 // figures on either side of it, so a change in the machine's other load during the run moves both alike.
 const results: Measured[] = [];
@@ -229,11 +271,13 @@ if (rows.some((r) => r.autosave)) {
 await stop(app.child);
 await stop(bare.child);
 await opened.close();
+await dropPg?.();
 if (!givenDir) fs.rmSync(dataDir, { recursive: true, force: true }); // our temp dir (also the upload dir of a PostgreSQL run)
 
 const bareAround = (i: number) => (bares[i].rps + bares[i + 1].rps) / 2;
 const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - [...s].length));
 console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per route, ${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+console.log(`data: ${Number(sizes[0].n)} course rows, ${Number(sizes[1].n)} score records${fresh ? ` (seeded in ${seedSeconds.toFixed(0)} s)` : ''}`);
 console.log(`bare Fastify req/s: ${bares.map((b) => b.rps.toFixed(0)).join(', ')}; its server CPU ${bares.map((b) => b.cpuUsPerReq.toFixed(0)).join(', ')} µs/req`);
 console.log(`| ${pad('route', 36)} | req/s  | bare req/s | ratio | p99 ms | server CPU µs/req | non-2xx |`);
 results.forEach((r, i) => {
