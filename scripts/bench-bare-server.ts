@@ -1,4 +1,4 @@
-// The yardstick for scripts/bench-hotpath.ts: a bare Fastify 5 route answering a small JSON envelope, in its own
+// The yardstick for scripts/bench-hot.ts: a bare Fastify 5 route answering a small JSON envelope, in its own
 // process, so the platform's routes can be reported as a share of what Fastify itself does on the same machine.
 import Fastify from 'fastify';
 

@@ -51,6 +51,8 @@ export interface AppOptions {
 }
 
 export const DEV_PARTNER_SECRET = 'dev-partner-secret';
+/** API replies smaller than this are not compressed. */
+export const API_COMPRESS_THRESHOLD = 16 * 1024;
 
 const SEED_ASSETS = path.resolve(import.meta.dirname, 'assets/seed');
 
@@ -72,8 +74,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installRequestLog(app);
   await installSecurityHeaders(app, opts.contentSources);
   configureSessions(opts.db, opts.sessions ?? {});
-  // gzip for the site and API replies: the main script shrinks from ~1.4 MB to ~450 KB on the wire.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+  // gzip for the site and API replies: the main script shrinks from ~1.4 MB to ~450 KB on the wire. API replies of a few
+  // KB (the polls, catalogue and score pages every student asks for) go as they are: gzip of a 3 KB reply cost more CPU
+  // than the rest of the request (docs/benchmarks.md, issue 20); long lists and exports still shrink.
+  const compression = { threshold: 1024, encodings: ['gzip', 'deflate'] as ('gzip' | 'deflate')[] };
+  const apiCompression = { ...compression, threshold: API_COMPRESS_THRESHOLD };
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.compress === undefined) route.compress = apiCompression;
+  });
+  await app.register(compress, { global: true, ...compression });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(swagger, {

@@ -17,8 +17,9 @@ export function requestId(raw: IncomingMessage): string {
  * route, user, status and duration; and the id goes back in `X-Request-Id` so a user's report can be found.
  */
 export function installRequestLog(app: FastifyInstance<RawServerDefault>): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.addHook('onResponse', async (request: FastifyRequest, reply) => {
     const status = reply.statusCode;

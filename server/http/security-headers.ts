@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
- * Security headers on every reply (pages, the demo apps, files, the API), through @fastify/helmet:
- * a strict Content-Security-Policy — scripts only from this site's own files, never `eval` or inline code; styles from
- * its files plus the `<style>` elements Mantine writes, which carry this reply's nonce (index.html hands it to the
- * client, see spa-index.ts); framing only by this site — plus `nosniff`, a referrer policy, and HSTS when the request came
- * over HTTPS (`request.protocol`, which believes `X-Forwarded-Proto` only from the proxies `TRUST_PROXY` names).
+ * Security headers on every reply (pages, the demo apps, files, the API): a strict Content-Security-Policy — scripts
+ * only from this site's own files, never `eval` or inline code; styles from its files plus the `<style>` elements
+ * Mantine writes, which carry this reply's nonce (index.html hands it to the client, see spa-index.ts); framing only
+ * by this site — plus `nosniff`, a referrer policy, helmet's other defaults, and HSTS when the request came over HTTPS
+ * (`request.protocol`, which believes `X-Forwarded-Proto` only from the proxies `TRUST_PROXY` names).
+ *
+ * Written by one synchronous hook from strings built once: @fastify/helmet built helmet's whole middleware again for
+ * every request (parsing the policy, dashifying names), a tenth of an API call's CPU (docs/benchmarks.md, issue 20).
  */
 
 /** Extra sources an operator allows per directive (`security.contentSources` in app.yaml), e.g. a video host. */
@@ -17,46 +19,81 @@ export type ContentSources = Partial<Record<'img-src' | 'media-src' | 'frame-src
 const STYLE_NONCE = Symbol('styleNonce');
 type WithNonce = ServerResponse & { [STYLE_NONCE]?: string };
 
+// Nonces are cut from a buffer of fresh random bytes, 16 bytes each and never reused: one randomBytes call per 256
+// replies instead of one per reply.
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let used = POOL_BYTES;
+function freshNonce(): string {
+  if (used + 16 > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    used = 0;
+  }
+  used += 16;
+  return pool.toString('base64', used - 16, used);
+}
+
 /** The nonce of this reply's `<style>` elements (a fresh one per request). */
 export function styleNonce(reply: FastifyReply): string {
   const raw = reply.raw as WithNonce;
-  raw[STYLE_NONCE] ??= randomBytes(16).toString('base64');
+  raw[STYLE_NONCE] ??= freshNonce();
   return raw[STYLE_NONCE];
 }
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** What helmet sends by default besides the policy and HSTS, with this site's choices. */
+const FIXED_HEADERS: [string, string][] = [
+  // Simulations open in a window of their own (another origin); the launching page keeps its handle to it.
+  ['cross-origin-opener-policy', 'same-origin-allow-popups'],
+  // Images and files may be linked from the school's other sites.
+  ['cross-origin-resource-policy', 'same-site'],
+  ['origin-agent-cluster', '?1'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-dns-prefetch-control', 'off'],
+  ['x-download-options', 'noopen'],
+  ['x-frame-options', 'SAMEORIGIN'],
+  ['x-permitted-cross-domain-policies', 'none'],
+  ['x-xss-protection', '0'],
+];
+
+const NONCE = '\u0000';
+function policyTemplate(sources: ContentSources): string[] {
+  const extra = (name: keyof ContentSources) => sources[name] ?? [];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'"]],
+    ['style-src', ["'self'", `'nonce-${NONCE}'`]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...extra('img-src')]],
+    ['media-src', ["'self'", 'blob:', ...extra('media-src')]],
+    ['font-src', ["'self'", 'data:', ...extra('font-src')]],
+    ['connect-src', ["'self'", ...extra('connect-src')]],
+    ['frame-src', ["'self'", ...extra('frame-src')]],
+    ['frame-ancestors', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+  ];
+  // A source with a separator or a quote in it could add a directive of its own: such a source is left out.
+  const policy = directives.map(([name, values]) => [name, ...values.filter((v) => !/[;,\s"]/.test(v))].join(' ')).join(';');
+  return policy.split(NONCE);
+}
+
 export async function installSecurityHeaders(app: FastifyInstance, sources: () => ContentSources = () => ({})): Promise<void> {
-  // A nonce for every reply before helmet writes the policy, so the page and its header agree.
-  app.addHook('onRequest', async (_request, reply) => void styleNonce(reply));
-  const extra = (name: keyof ContentSources) => (): string => (sources()[name] ?? []).join(' ');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", (_req, res) => `'nonce-${(res as WithNonce)[STYLE_NONCE]}'`],
-        'img-src': ["'self'", 'data:', 'blob:', extra('img-src')],
-        'media-src': ["'self'", 'blob:', extra('media-src')],
-        'font-src': ["'self'", 'data:', extra('font-src')],
-        'connect-src': ["'self'", extra('connect-src')],
-        'frame-src': ["'self'", extra('frame-src')],
-        'frame-ancestors': ["'self'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-      },
-    },
-    // HSTS only over HTTPS (below); over plain HTTP it would be ignored at best.
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Simulations open in a window of their own (another origin); the launching page keeps its handle to it.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    // Images and files may be linked from the school's other sites.
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  // The policy around the nonce, built again only when the configured sources change (a new object).
+  let builtFor: ContentSources | undefined;
+  let template: string[] = [];
+  app.addHook('onRequest', (request, reply, done) => {
+    const current = sources();
+    if (current !== builtFor) {
+      template = policyTemplate(current);
+      builtFor = current;
+    }
+    const raw = reply.raw;
+    for (const [name, value] of FIXED_HEADERS) raw.setHeader(name, value);
+    raw.setHeader('content-security-policy', template.join(styleNonce(reply)));
+    if (request.protocol === 'https') raw.setHeader('strict-transport-security', HSTS);
+    done();
   });
 }

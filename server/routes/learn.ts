@@ -66,12 +66,16 @@ export function learnRoutes(ctx: RouteContext, opts: { defaultDomain: string; co
       const page = body.page ?? 1;
       const pageSize = body.page_size ?? 8;
 
-      let query = inCategories(visibleCourses(db, user, { state: body.state }), parseIdList(body.category_id));
-      if (body.type !== undefined) query = query.where('learns.type', '=', body.type);
       const keyword = body.learn_name?.trim();
-      if (keyword) query = query.where(sql<boolean>`learns.name like ${likePattern(keyword)} escape '\\'`);
+      // Built only when used: the common request (page of the unfiltered catalogue, total cached) needs no builder.
+      const filtered = () => {
+        let query = inCategories(visibleCourses(db, user, { state: body.state }), parseIdList(body.category_id));
+        if (body.type !== undefined) query = query.where('learns.type', '=', body.type);
+        if (keyword) query = query.where(sql<boolean>`learns.name like ${likePattern(keyword)} escape '\\'`);
+        return query;
+      };
 
-      const countAll = async () => Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+      const countAll = async () => Number((await filtered().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
       // The total visits every visible course; without a keyword it is the same for the whole class, so it is shared.
       const total = keyword
         ? await countAll()
@@ -79,7 +83,7 @@ export function learnRoutes(ctx: RouteContext, opts: { defaultDomain: string; co
       const unfiltered = !keyword && body.type === undefined && parseIdList(body.category_id).length === 0;
       const rows = unfiltered
         ? await firstShapePage(db, user.school_id, user.class_id ?? -1, body.state ?? 1, pageSize, (page - 1) * pageSize)
-        : await query.select([...PAGE_COLUMNS]).orderBy('learns.sort').orderBy('learns.id').limit(pageSize).offset((page - 1) * pageSize).execute();
+        : await filtered().select([...PAGE_COLUMNS]).orderBy('learns.sort').orderBy('learns.id').limit(pageSize).offset((page - 1) * pageSize).execute();
 
       const ids = rows.map((r) => r.id);
       const children = ids.length === 0

@@ -6,6 +6,7 @@ import { loadContract } from '../../server/contract';
 import type { OpenedDatabase } from '../../server/db';
 import { fromNow } from '../../server/db/time';
 import { hashToken, sessionSettingsFromEnv } from '../../server/services/sessions';
+import { insertAdmin } from '../../server/services/admin-accounts';
 import { CONFIG_DIR, DATABASES, startTestServer, type TestServer } from './harness';
 
 const getInfo = async (app: FastifyInstance, token: string) => {
@@ -51,6 +52,24 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
     expect((await getInfo(s.app, phone)).status).toBe(401);
     expect((await getInfo(s.app, laptop)).status).toBe(401);
     expect((await getInfo(s.app, await s.login('stu00022', 'Changed2026'))).status).toBe(200);
+  });
+
+  it('an administrator disabling the account, or resetting its password, ends its cached sessions at once on the same server', async () => {
+    await insertAdmin(s.opened.db, { role: 'admin', schoolId: 100002, username: 'cache-admin', password: 'Admin2026pass', realname: '缓存管理员' });
+    const admin = (await s.post('admin/login', { username: 'cache-admin', password: 'Admin2026pass', school_id: 100002 })).body.data.token as string;
+    const idOf = async (username: string) => (await s.opened.db.selectFrom('users').select('id').where('username', '=', username).where('school_id', '=', 100002).executeTakeFirstOrThrow()).id;
+
+    const token = await s.login('stu00029');
+    expect((await getInfo(s.app, token)).status).toBe(200); // cached for 10 minutes on this server
+    expect((await s.postJson('admin/account/status', { id: await idOf('stu00029'), status: 0 }, admin)).body.code).toBe(200);
+    const disabled = await getInfo(s.app, token);
+    expect(disabled.status).toBe(401);
+    expect((await s.post('assign/gettasklist', {}, token)).status).toBe(401); // every signed-in route, not just get_info
+
+    const reset = await s.login('stu00031');
+    expect((await getInfo(s.app, reset)).status).toBe(200);
+    expect((await s.postJson('admin/account/password', { id: await idOf('stu00031'), password: 'Reset2026a' }, admin)).body.code).toBe(200);
+    expect((await getInfo(s.app, reset)).status).toBe(401);
   });
 
   it('a profile edit shows in the next get_info of every session of the account', async () => {

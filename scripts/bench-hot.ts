@@ -3,9 +3,14 @@
 // (scripts/bench-bare-server.ts). The machine is shared, so absolute figures are noisy; the ratio to the bare route
 // measured minutes apart in one run is the figure to compare. Figures: docs/benchmarks.md.
 //
-//   npx tsx scripts/bench-hotpath.ts [--seconds 10] [--connections 50] [--only learn/get,score/get_student]
-//                                    [--data-dir DIR]         an already seeded SQLite DATA_DIR (else a fresh temp seed)
-//                                    [--database-url URL]     an already seeded PostgreSQL database instead of SQLite
+//   npm run bench:hot -- [--seconds 10] [--connections 50] [--warmup 2] [--only learn/get,score/get_student]
+//                        [--pg URL]                a fresh PostgreSQL database created on that server, seeded, dropped after
+//                        [--students N] [--courses N] [--scores N]   seed size (fresh databases only; see server/seed)
+//                        [--data-dir DIR]          an already seeded SQLite DATA_DIR (else a fresh temp seed)
+//                        [--database-url URL]      an already seeded PostgreSQL database instead of SQLite
+//                        [--baseline DIR]          also a server from another checkout (e.g. `git archive` of an older
+//                                                  commit, with node_modules linked), measured right before this one
+//                                                  on every route: a before/after pair under the same machine load
 //   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   passed to the server process (profiling)
 //
 // Each of the --connections connections is a different signed-in student of the demo school. The autosave row
@@ -17,6 +22,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { migrate, openDatabase } from '../server/db';
 import { seed } from '../server/seed';
 import { createSession } from '../server/services/sessions';
@@ -29,12 +35,33 @@ const arg = (name: string, fallback?: string) => {
 const SECONDS = Number(arg('seconds', '10'));
 const CONNECTIONS = Number(arg('connections', '50'));
 const ONLY = arg('only')?.split(',');
-const DATABASE_URL = arg('database-url');
+const PG_SERVER = arg('pg');
+const STUDENTS = Number(arg('students', String(CONNECTIONS * 2 + 20)));
+const COURSES = arg('courses') === undefined ? undefined : Number(arg('courses'));
+const SCORES = Number(arg('scores', '20'));
 const TEST_ID = 5; // the seed's open theory test for the whole demo school
 const DEMO_SCHOOL = 100002;
 
 const givenDir = arg('data-dir');
-const dataDir = givenDir ? path.resolve(givenDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hotpath-'));
+const dataDir = givenDir ? path.resolve(givenDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hot-'));
+
+// --pg: a database of our own on that server, so the seed starts empty and nothing else is touched.
+let dropPg: (() => Promise<void>) | undefined;
+let DATABASE_URL = arg('database-url');
+if (PG_SERVER) {
+  const name = `bench_hot_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  DATABASE_URL = url.toString();
+  dropPg = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
+const fresh = !givenDir && (!DATABASE_URL || PG_SERVER);
 
 const freePort = () =>
   new Promise<number>((done) => {
@@ -48,7 +75,13 @@ const freePort = () =>
 // ---- data: sessions for CONNECTIONS students, made directly (the login route's rate limits are not under test)
 const opened = await openDatabase({ dataDir, databaseUrl: DATABASE_URL });
 await migrate(opened.db, opened.dialect);
-if (!givenDir && !DATABASE_URL) await seed(opened.db, { students: CONNECTIONS * 2 + 20, scoresPerStudent: 20 });
+const seedStarted = Date.now();
+if (fresh) await seed(opened.db, { students: STUDENTS, scoresPerStudent: SCORES, ...(COURSES !== undefined && { courses: COURSES }) });
+const seedSeconds = (Date.now() - seedStarted) / 1000;
+const sizes = await Promise.all([
+  opened.db.selectFrom('learns').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  opened.db.selectFrom('score_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+]);
 const students = await opened.db.selectFrom('users').select(['id', 'username']).where('school_id', '=', DEMO_SCHOOL)
   .where('role', '=', 'student').where('status', '=', 1).where('class_id', 'is not', null).orderBy('id').limit(CONNECTIONS).execute();
 if (students.length < CONNECTIONS) throw new Error(`only ${students.length} students in the demo school`);
@@ -58,7 +91,8 @@ const questions = await opened.db.selectFrom('theory_questions').select(['id', '
 // ---- servers
 const bareFile = path.join(root, 'scripts/bench-bare-server.ts');
 const serverFile = path.join(root, 'server/main.ts');
-async function start(file: string, env: Record<string, string>, flags: string[] = []): Promise<{ child: ChildProcess; base: string }> {
+type Server = { child: ChildProcess; base: string };
+async function start(file: string, env: Record<string, string>, flags: string[] = []): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', file], { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
@@ -74,7 +108,10 @@ const stop = (child: ChildProcess) => new Promise<void>((done) => {
 });
 
 const bare = await start(bareFile, {});
-const app = await start(serverFile, { DATA_DIR: dataDir, DATABASE_URL: DATABASE_URL ?? '', DIST_DIR: path.join(dataDir, 'no-dist') }, process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean));
+const serverEnv = { DATA_DIR: dataDir, DATABASE_URL: DATABASE_URL ?? '', DIST_DIR: path.join(dataDir, 'no-dist') };
+const app = await start(serverFile, serverEnv, process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean));
+const BASELINE = arg('baseline');
+const baseline = BASELINE ? await start(path.resolve(BASELINE, 'server/main.ts'), serverEnv) : undefined;
 
 // CPU the server process spends per request, from /proc (Linux): a figure the other load on the machine skews less.
 const cpuMs = (pid: number) => {
@@ -87,6 +124,8 @@ const cpuMs = (pid: number) => {
 };
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+// What a browser sends with every call; without it a reply is never compressed and the bench would miss that cost.
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 interface Row {
   name: string;
@@ -130,9 +169,9 @@ let autosaveFailures = 0;
 // pairing of replies with requests above would be off.
 let unpaired = 0;
 
-async function prepareAutosave() {
+async function prepareAutosave(server: Server) {
   for (const token of tokens) {
-    const res = await fetch(`${app.base}/api/theory/start`, { method: 'POST', headers: { ...FORM, authorization: `Bearer ${token}` }, body: `logid=${TEST_ID}` });
+    const res = await fetch(`${server.base}/api/theory/start`, { method: 'POST', headers: { ...FORM, authorization: `Bearer ${token}` }, body: `logid=${TEST_ID}` });
     const reply = (await res.json()) as { code: number; message: string };
     if (reply.code !== 200) throw new Error(`theory/start: ${reply.message}`);
   }
@@ -142,9 +181,9 @@ async function prepareAutosave() {
 
 interface Measured { name: string; rps: number; p99: number; non2xx: number; errors: number; cpuUsPerReq: number; status304: number }
 
-async function measure(name: string, url: string, setup: (client: any, index: number) => void, method: 'GET' | 'POST', seconds = SECONDS): Promise<Measured> {
+async function measure(name: string, url: string, setup: (client: any, index: number) => void, method: 'GET' | 'POST', seconds = SECONDS, server: Server = app): Promise<Measured> {
   let next = 0;
-  const pid = (name === 'bare Fastify' ? bare : app).child.pid!;
+  const pid = (name === 'bare Fastify' ? bare : server).child.pid!;
   const cpu0 = cpuMs(pid);
   const counts = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -158,11 +197,26 @@ async function measure(name: string, url: string, setup: (client: any, index: nu
   };
 }
 
-const measureBare = () => measure('bare Fastify', `${bare.base}/bare`, () => {}, 'GET', Math.max(1, Math.round(SECONDS / 2)));
+const measureBare = () => measure('bare Fastify', `${bare.base}/bare`, (client) => client.setHeaders(BROWSER), 'GET', Math.max(1, Math.round(SECONDS / 2)));
+
+// Warm-up, not counted: the first route measured would otherwise pay for the JIT and the statement caches.
+const WARMUP = Number(arg('warmup', '2'));
+if (WARMUP > 0) {
+  await measure('bare Fastify', `${bare.base}/bare`, () => {}, 'GET', WARMUP);
+  for (const server of baseline ? [baseline, app] : [app]) {
+    for (const row of rows.filter((r) => !r.autosave && !r.conditional)) {
+      await measure(row.name, `${server.base}${row.path}`, (client, i) => {
+        client.setHeaders({ ...BROWSER, ...(row.method === 'POST' && FORM), authorization: `Bearer ${tokens[i]}` });
+        if (row.body !== undefined) client.setBody(row.body);
+      }, row.method, WARMUP, server);
+    }
+  }
+}
 
 // The bare route is measured before every route and once at the end; a route's ratio is to the mean of the bare
 // figures on either side of it, so a change in the machine's other load during the run moves both alike.
 const results: Measured[] = [];
+const baselineResults: Measured[] = [];
 const bares: Measured[] = [];
 const pairingChecks: (() => boolean)[] = [];
 for (const row of rows) {
@@ -172,36 +226,39 @@ for (const row of rows) {
     continue;
   }
   bares.push(await measureBare());
-  if (row.autosave) {
-    const seqBase = await prepareAutosave();
-    results.push(await measure(row.name, `${app.base}${row.path}`, (client, i) => {
-      // One connection sends one request at a time (no pipelining), built just before it is sent: the k-th reply
-      // of this connection answers the k-th request built.
-      const built: { qid: number; seq: number }[] = [];
-      let answered = 0;
-      let seq = seqBase;
-      client.setRequests([{
-        method: 'POST', path: row.path, headers: { ...FORM, authorization: `Bearer ${tokens[i]}` },
-        setupRequest(req: any) {
-          const q = questions[built.length % questions.length];
-          built.push({ qid: q.id, seq: ++seq });
-          sent[i].set(q.id, seq);
-          return { ...req, body: `logid=${TEST_ID}&cid=${q.id}&seq=${seq}&answer=${encodeURIComponent(answerFor(q.type, seq))}` };
-        },
-      }]);
-      client.on('response', (status: number) => {
-        const request = built[answered++];
-        if (status !== 200 || !request) autosaveFailures++;
-        else acked[i].set(request.qid, request.seq);
-      });
-      pairingChecks.push(() => built.length - answered > 1);
-    }, 'POST'));
-    continue;
+  for (const server of baseline ? [baseline, app] : [app]) {
+    const into = server === app ? results : baselineResults;
+    if (row.autosave) {
+      const seqBase = await prepareAutosave(server);
+      into.push(await measure(row.name, `${server.base}${row.path}`, (client, i) => {
+        // One connection sends one request at a time (no pipelining), built just before it is sent: the k-th reply
+        // of this connection answers the k-th request built.
+        const built: { qid: number; seq: number }[] = [];
+        let answered = 0;
+        let seq = seqBase;
+        client.setRequests([{
+          method: 'POST', path: row.path, headers: { ...BROWSER, ...FORM, authorization: `Bearer ${tokens[i]}` },
+          setupRequest(req: any) {
+            const q = questions[built.length % questions.length];
+            built.push({ qid: q.id, seq: ++seq });
+            sent[i].set(q.id, seq);
+            return { ...req, body: `logid=${TEST_ID}&cid=${q.id}&seq=${seq}&answer=${encodeURIComponent(answerFor(q.type, seq))}` };
+          },
+        }]);
+        client.on('response', (status: number) => {
+          const request = built[answered++];
+          if (status !== 200 || !request) autosaveFailures++;
+          else acked[i].set(request.qid, request.seq);
+        });
+        pairingChecks.push(() => built.length - answered > 1);
+      }, 'POST', SECONDS, server));
+      continue;
+    }
+    into.push(await measure(row.name, `${server.base}${row.path}`, (client, i) => {
+      client.setHeaders({ ...BROWSER, ...(row.method === 'POST' && FORM), authorization: `Bearer ${tokens[i]}`, ...(row.conditional && { 'if-none-match': etags[i]! }) });
+      if (row.body !== undefined) client.setBody(row.body);
+    }, row.method, SECONDS, server));
   }
-  results.push(await measure(row.name, `${app.base}${row.path}`, (client, i) => {
-    client.setHeaders({ ...(row.method === 'POST' && FORM), authorization: `Bearer ${tokens[i]}`, ...(row.conditional && { 'if-none-match': etags[i]! }) });
-    if (row.body !== undefined) client.setBody(row.body);
-  }, row.method));
 }
 bares.push(await measureBare());
 
@@ -227,18 +284,28 @@ if (rows.some((r) => r.autosave)) {
 }
 
 await stop(app.child);
+if (baseline) await stop(baseline.child);
 await stop(bare.child);
 await opened.close();
+await dropPg?.();
 if (!givenDir) fs.rmSync(dataDir, { recursive: true, force: true }); // our temp dir (also the upload dir of a PostgreSQL run)
 
 const bareAround = (i: number) => (bares[i].rps + bares[i + 1].rps) / 2;
 const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - [...s].length));
 console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per route, ${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+console.log(`data: ${Number(sizes[0].n)} course rows, ${Number(sizes[1].n)} score records${fresh ? ` (seeded in ${seedSeconds.toFixed(0)} s)` : ''}`);
 console.log(`bare Fastify req/s: ${bares.map((b) => b.rps.toFixed(0)).join(', ')}; its server CPU ${bares.map((b) => b.cpuUsPerReq.toFixed(0)).join(', ')} µs/req`);
 console.log(`| ${pad('route', 36)} | req/s  | bare req/s | ratio | p99 ms | server CPU µs/req | non-2xx |`);
-results.forEach((r, i) => {
+const table = (list: Measured[]) => list.forEach((r, i) => {
   const b = bareAround(i);
   console.log(`| ${pad(r.name, 36)} | ${pad(r.rps.toFixed(0), 6)} | ${pad(b.toFixed(0), 10)} | ${(r.rps / b).toFixed(3)} | ${pad(String(r.p99), 6)} | ${pad(r.cpuUsPerReq.toFixed(0), 17)} | ${r.non2xx - r.status304}${r.status304 ? ` (+${r.status304} 304)` : ''}${r.errors ? `, ${r.errors} errors` : ''} |`);
 });
+table(results);
+if (baseline) {
+  console.log(`\nbaseline (${BASELINE}), each route measured right before the one above:`);
+  table(baselineResults);
+  console.log('\n| route | CPU µs/req baseline → this | req/s baseline → this |');
+  results.forEach((r, i) => console.log(`| ${r.name} | ${baselineResults[i].cpuUsPerReq.toFixed(0)} → ${r.cpuUsPerReq.toFixed(0)} | ${baselineResults[i].rps.toFixed(0)} → ${r.rps.toFixed(0)} |`));
+}
 if (rows.some((r) => r.autosave)) console.log(`autosave: ${checked} (student, question) answers checked: lost ${lost}, older kept ${reordered}, failed saves ${autosaveFailures}, connections with unpaired replies ${unpaired}`);
 process.exit(lost || reordered || autosaveFailures || unpaired ? 1 : 0);
