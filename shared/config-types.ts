@@ -10,6 +10,8 @@ export interface Endpoint {
   auth?: boolean;
   /** With auth: only accounts of this role may call it (others get 403). */
   role?: AccountRole;
+  /** With auth: also open to an account that must change the password an administrator set (others refuse it). */
+  passwordPending?: boolean;
   body?: 'form' | 'json' | 'multipart' | 'query';
   summary?: string;
 }

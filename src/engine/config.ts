@@ -37,6 +37,8 @@ export interface LayoutSettings {
   role?: AccountRole;
   home: string;
   loginPath: string;
+  /** Where an account of this shell whose password an administrator set is sent until it changes it. */
+  changePasswordPath?: string;
   nav: { label: string; path: string; screen?: string }[];
 }
 
