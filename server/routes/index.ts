@@ -5,6 +5,7 @@ import { adminAccountRoutes } from './admin-accounts';
 import { adminApplicationRoutes } from './admin-applications';
 import { adminAuditRoutes } from './admin-audit';
 import { adminCategoryRoutes } from './admin-categories';
+import { adminContentRoutes } from './admin-content';
 import { adminCourseImageRoutes } from './admin-course-image';
 import { adminCourseRoutes } from './admin-courses';
 import { adminReportRoutes } from './admin-reports';
@@ -80,5 +81,6 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   adminCourseRoutes(ctx);
   adminCourseImageRoutes(ctx, opts);
   adminReportRoutes(ctx);
+  adminContentRoutes(ctx, opts);
   platformRoutes(ctx, opts);
 }
