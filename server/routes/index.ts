@@ -6,6 +6,7 @@ import { adminApplicationRoutes } from './admin-applications';
 import { adminAuditRoutes } from './admin-audit';
 import { adminCategoryRoutes } from './admin-categories';
 import { adminContentRoutes } from './admin-content';
+import { adminCourseMediaRoutes } from './admin-course-media';
 import { adminCourseImageRoutes } from './admin-course-image';
 import { adminCourseRoutes } from './admin-courses';
 import { adminReportRoutes } from './admin-reports';
@@ -80,6 +81,7 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   adminCategoryRoutes(ctx);
   adminCourseRoutes(ctx);
   adminCourseImageRoutes(ctx, opts);
+  adminCourseMediaRoutes(ctx, opts);
   adminReportRoutes(ctx);
   adminContentRoutes(ctx, opts);
   platformRoutes(ctx, opts);
