@@ -232,6 +232,10 @@ export interface LayoutSettings {
   role?: 'student' | 'teacher' | 'admin' | 'platform';
   home: string;
   loginPath: string;
+  /**
+   * 管理员设置的密码（重置、导入、新建）须先修改：这个外壳的任何页面都先转到这里，改好后回到首页。不写则不强制（服务端仍拒绝其他接口）。
+   */
+  changePasswordPath?: string;
   nav: {
     label: string;
     path: string;

@@ -22,6 +22,10 @@ export interface Endpoint {
    */
   role?: 'student' | 'teacher' | 'admin' | 'platform';
   /**
+   * 为 true 时，密码被管理员设置（重置、导入、新建）而尚未修改的账号也可调用；其他需要登录的接口对这种账号一律拒绝（403），直到改密。
+   */
+  passwordPending?: boolean;
+  /**
    * form = application/x-www-form-urlencoded，multipart 用于上传。
    */
   body?: 'form' | 'json' | 'multipart' | 'query';

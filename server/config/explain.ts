@@ -53,16 +53,17 @@ function flatten(value: unknown, at: string, origin: Provenance, out: ExplainedV
   out.push({ path: at, value, source: origin.get(at) ?? '(默认)' });
 }
 
-export function explainSchool(configDir: string, schoolId: number, opts: { screen?: string } = {}): ExplainedValue[] {
+/** `brandingOnly`: just `branding` and `features`, which only school files set (skips parsing app.yaml and the screens). */
+export function explainSchool(configDir: string, schoolId: number, opts: { screen?: string; brandingOnly?: boolean } = {}): ExplainedValue[] {
   const dir = path.resolve(configDir);
   const show = displayPathFor(dir);
   const load = (abs: string) => loadYamlFile(abs, show(abs));
   const merged: Record<string, unknown> = { branding: {}, features: {}, app: {}, screens: {} };
   const origin: Provenance = new Map();
 
-  const app = load(path.join(dir, 'app.yaml'));
-  applyLayer(merged.app as Record<string, unknown>, app.data, ['app'], { loaded: app, strip: 1 }, origin);
-  for (const [id, file] of listYaml(path.join(dir, 'screens'))) {
+  const app = opts.brandingOnly ? null : load(path.join(dir, 'app.yaml'));
+  if (app) applyLayer(merged.app as Record<string, unknown>, app.data, ['app'], { loaded: app, strip: 1 }, origin);
+  for (const [id, file] of opts.brandingOnly ? [] : listYaml(path.join(dir, 'screens'))) {
     const screen = load(file);
     (merged.screens as Record<string, unknown>)[id] = {};
     applyLayer((merged.screens as Record<string, Record<string, unknown>>)[id], screen.data, ['screens', id], { loaded: screen, strip: 2 }, origin);
@@ -70,7 +71,10 @@ export function explainSchool(configDir: string, schoolId: number, opts: { scree
   for (const file of [path.join(dir, 'schools/default.yaml'), path.join(dir, `schools/${schoolId}.yaml`)]) {
     if (!fs.existsSync(file)) continue;
     const school = load(file);
-    applyLayer(merged, school.data, [], { loaded: school, strip: 0 }, origin);
+    const data = opts.brandingOnly && isObject(school.data)
+      ? Object.fromEntries(Object.entries(school.data).filter(([k]) => k === 'branding' || k === 'features'))
+      : school.data;
+    applyLayer(merged, data, [], { loaded: school, strip: 0 }, origin);
   }
 
   const out: ExplainedValue[] = [];

@@ -36,6 +36,8 @@ export interface ConfigStore {
   refresh(): boolean;
   /** Hash of the config currently served (empty before the first good load). */
   readonly version: string;
+  /** The directory the config is read from. */
+  readonly configDir: string;
 }
 
 export function createConfigStore(options: ConfigStoreOptions): ConfigStore {
@@ -126,6 +128,7 @@ export function createConfigStore(options: ConfigStoreOptions): ConfigStore {
     issues: () => current.slice(),
     schoolIds: () => Object.keys(snapshot?.schools ?? {}).map(Number),
     refresh,
+    configDir,
     get version() {
       return snapshot?.version ?? '';
     },

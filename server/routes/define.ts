@@ -35,7 +35,7 @@ export function defineRoute(ctx: RouteContext, name: string, spec: RouteSpec): v
     url: routeUrl(name),
     schema: { ...spec.schema, summary: entry.summary, tags: [name.split('/')[0]], ...(entry.auth && { security: [{ bearer: [] }] }) },
     // Before validation, so a caller without a valid token (or of the wrong role) learns nothing about the input rules.
-    preValidation: entry.auth ? requireUser(ctx.db, entry.role) : undefined,
+    preValidation: entry.auth ? requireUser(ctx.db, entry.role, entry.passwordPending) : undefined,
     preHandler: async (request) => refuseUnstorableInput(request, spec.schema),
     handler: async (request, reply) => {
       const result = await spec.handler(request, reply);

@@ -5,6 +5,8 @@ import { adminAccountRoutes } from './admin-accounts';
 import { adminApplicationRoutes } from './admin-applications';
 import { adminAuditRoutes } from './admin-audit';
 import { adminCategoryRoutes } from './admin-categories';
+import { adminContentRoutes } from './admin-content';
+import { adminCourseMediaRoutes } from './admin-course-media';
 import { adminCourseImageRoutes } from './admin-course-image';
 import { adminCourseRoutes } from './admin-courses';
 import { adminReportRoutes } from './admin-reports';
@@ -85,6 +87,8 @@ export function registerRoutes(ctx: RouteContext, opts: RouteOptions): void {
   adminCategoryRoutes(ctx);
   adminCourseRoutes(ctx);
   adminCourseImageRoutes(ctx, opts);
+  adminCourseMediaRoutes(ctx, opts);
   adminReportRoutes(ctx);
+  adminContentRoutes(ctx, opts);
   platformRoutes(ctx, opts);
 }

@@ -10,6 +10,8 @@ import { defineRoute, field, type RouteContext } from './define';
 /** What the config layer gives the server: the merged configuration of one school's site. */
 export interface SiteConfigSource {
   forSchool(school: Pick<SchoolInfo, 'id'> & Partial<SchoolInfo>): SchoolConfig;
+  /** The YAML directory the config is read from, for provenance (config:explain); absent for a config built in memory. */
+  readonly configDir?: string;
 }
 
 export interface SystemRouteOptions {

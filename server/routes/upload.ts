@@ -37,7 +37,7 @@ export function uploadRoutes(ctx: RouteContext, opts: { storage: FileStorage; co
   // sees the course whose cover they are, and to the students and teachers of a homework or exam they are attached to.
   app.get('/files/:name', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { name } = request.params as { name: string };
-    if (!/^[0-9a-f]{32}\.(jpg|png|docx)$/.test(name)) throw notFound();
+    if (!/^[0-9a-f]{32}\.(jpg|png|docx|mp4|webm|pdf|xlsx|pptx|zip)$/.test(name)) throw notFound();
     const user = await identify(db, request);
     const row = await uploadByStoredName(db, name);
     if (!row) throw notFound();

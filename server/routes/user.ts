@@ -199,8 +199,10 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
       if (body.class_id !== undefined && body.class_id !== user.class_id) {
         const org = { depart_id: body.depart_id ?? 0, major_id: body.major_id ?? 0, grade_id: body.grade_id ?? 0, class_id: body.class_id };
         await assertOrgChain(db, user.school_id, org);
-        // A changed class goes back to review when the previous one was rejected (spec: modify and resubmit).
-        Object.assign(changes, org, user.type === 5 ? { type: 4 } : {});
+        // A class the student chose is an application the school reviews (待审核, type 4): a student who registered
+        // by SMS choosing one for the first time, or one whose application was rejected resubmitting (spec: modify and
+        // resubmit). An approved student changing class keeps their state.
+        Object.assign(changes, org, user.role === 'student' && (user.type === 5 || !user.class_id) ? { type: 4, review_reason: null } : {});
       }
       if (Object.keys(changes).length > 0) {
         await db.updateTable('users').set(changes).where('id', '=', user.id).execute();

@@ -12,6 +12,7 @@ export const AUDIT_KINDS = {
   account: '管理员账号',
   school: '学校',
   catalogue: '课程与分类',
+  content: '文章与问卷',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

@@ -21,6 +21,9 @@ const REFERENCES: { table: string; columns: string[]; owner?: string; anyOwner?:
   { table: 'tasks', owner: 'teacher_id', anyOwner: true, columns: ['content', 'detail'] },
   // A course's cover (admin console): no owner column; kept whoever uploaded it, not counted for the quota.
   { table: 'learns', anyOwner: true, columns: ['thum'] },
+  // A course's gallery and downloadable resources (admin/course/media), likewise.
+  { table: 'learn_files', anyOwner: true, columns: ['path', 'cover'] },
+  { table: 'learn_resources', anyOwner: true, columns: ['path'] },
 ];
 
 /**

@@ -16,6 +16,8 @@ import { applyTheme, cssVariablesResolver, installScaling, mantineTheme, storedT
 import type { SiteConfig } from './types';
 
 let reloadConfig: () => Promise<void> = async () => {};
+/** The profile came from this tab's storage at start and has not been fetched again yet. */
+let staleProfile = false;
 
 /** The signed-in user's profile, fetched once however many parts ask at the same time. */
 export const loadProfile = () => loadUserProfile(() => api.call<UserInfo>('user/get_info'));
@@ -55,6 +57,12 @@ function Boot() {
       api.configure(next.endpoints, () => {
         window.location.hash = loginRedirect(settings.loginPath, hashLocation());
       });
+      // A profile restored from this tab's storage may be stale (the class application approved meanwhile, a new
+      // name): it shows at once and is refreshed in the background, once the contract is known to the api.
+      if (staleProfile) {
+        staleProfile = false;
+        if (session.user()) void loadProfile();
+      }
       applyTheme(settings.themes.options.find((t) => t.id === storedThemeId(settings.themes)));
       installScaling(settings.scaling);
       setConfig(next);
@@ -86,9 +94,7 @@ function Boot() {
 /** Starts the client: restores the session, then renders the site once its configuration has loaded. */
 export function start(container: HTMLElement): void {
   session.restore();
-  // A profile restored from this tab's storage may be stale (the class application approved meanwhile, a new
-  // name): it shows at once and is refreshed in the background.
-  if (session.user()) void loadProfile().catch(() => undefined);
+  staleProfile = session.user() !== null;
   shareCspNonce();
   createRoot(container).render(
     <MantineProvider theme={mantineTheme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={cspNonce}>

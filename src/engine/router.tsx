@@ -83,14 +83,15 @@ function ScreenHost({ screens, layout }: { screens: ScreenConfig[]; layout?: str
   const active = findScreen(screens, location.pathname);
   // A password an administrator set (reset, import) is changed before any other page of the account is shown
   // (users.must_change_password). Decided here, before a kept-alive screen is cached, so it holds on every visit.
-  // The student shell only (app.yaml changePasswordPath); the consoles have their own layouts.
-  const changePath = layout ? undefined : shellSettings(config).changePasswordPath;
+  // The student shell's app.yaml changePasswordPath, or a console layout's own; the server refuses other calls meanwhile.
+  const shell = shellSettings(config);
+  const changePath = layout ? shell.layouts?.[layout]?.changePasswordPath : shell.changePasswordPath;
   if (changePath && active && (active.auth || active.role) && active.route !== changePath && Number(user?.must_change_password) === 1) {
     return <Navigate to={`${changePath}?reason=must-change`} replace />;
   }
   // ... and once it has been changed, the page it was forced onto gives way to the home page.
   if (changePath && active?.route === changePath && location.search.includes('reason=must-change') && user && Number(user.must_change_password) !== 1) {
-    return <Navigate to={shellSettings(config).home} replace />;
+    return <Navigate to={entryPoints(config, layout).home} replace />;
   }
   if (active?.keepAlive && session.token()) cache.current.set(active.id, location);
   if (!session.token()) cache.current.clear();

@@ -73,4 +73,29 @@ describe('administration console: accounts', () => {
     await student.locator('[data-testid="list-row"], [data-testid="course-card"]').first().waitFor({ timeout: 10_000 });
     expect(student.url()).not.toContain('changePassword');
   });
+
+  it('a teacher whose password an administrator set is sent to 修改密码 in the teacher console, then works normally', async () => {
+    const db = new Database(dataFile());
+    db.prepare(`insert into users (school_id, role, username, password_hash, realname, type, status, must_change_password) values (100002, 'teacher', ?, ?, '新教师', 1, 1, 1)`)
+      .run(`tch${tag}`, await hashPassword('Init2026x'));
+    db.close();
+    const teacher = await openPage(browser, '/teacher/login', viewport);
+    await teacher.locator('#root_username').fill(`tch${tag}`);
+    await teacher.locator('#root_password').fill('Init2026x');
+    await teacher.getByRole('button', { name: '登录' }).click();
+    await teacher.waitForURL(/#\/teacher\/password\?reason=must-change/);
+    await teacher.evaluate(() => { window.location.hash = '#/teacher/assignments'; });
+    await expect.poll(() => teacher.url(), { timeout: 8000 }).toMatch(/#\/teacher\/password/);
+    await teacher.locator('#root_old_password').fill('Init2026x');
+    await teacher.locator('#root_new_password').fill('mine2026y');
+    await teacher.locator('#root_new_password_repeat').fill('mine2026y');
+    await teacher.getByRole('button', { name: '确认修改' }).click();
+    await teacher.waitForURL(/#\/teacher\/login/);
+    await teacher.locator('#root_username').fill(`tch${tag}`);
+    await teacher.locator('#root_password').fill('mine2026y');
+    await teacher.getByRole('button', { name: '登录' }).click();
+    await teacher.waitForURL(/#\/teacher\/home$/);
+    await teacher.getByTestId('user-menu').click();
+    await teacher.getByRole('menuitem', { name: '修改密码' }).waitFor();
+  });
 });

@@ -82,4 +82,18 @@ describe.each(DATABASES)('admin console: class applications on %s', (kind) => {
     expect((await s.postJson('admin/application/approve', { id: 99999999 }, admin)).status).toBe(404);
     expect((await s.postJson('admin/application/approve', { id: 'x' }, admin)).status).toBe(422);
   });
+
+  it('a registered student choosing a first class applies for it; once approved, changing class needs no review', async () => {
+    await db().insertInto('users').values({ school_id: 100002, role: 'student', username: 'selfreg01', password_hash: (await student('demo')).password_hash, type: 1 }).execute();
+    const token = await s.login('selfreg01', 'demo123', 100002);
+    const org = await db().selectFrom('classes').innerJoin('grades', 'grades.id', 'classes.grade_id').innerJoin('majors', 'majors.id', 'grades.major_id')
+      .innerJoin('departments', 'departments.id', 'majors.depart_id').select(['classes.id as class_id', 'grades.id as grade_id', 'majors.id as major_id', 'departments.id as depart_id'])
+      .where('departments.school_id', '=', 100002).orderBy('classes.id').limit(2).execute();
+    expect((await s.post('user/edit_info', org[0], token)).body.data).toMatchObject({ type: 4, class_id: org[0].class_id });
+    expect(await blocked(token, 'selfreg01')).toBe('您的班级信息正在审核中，该功能暂不可用，请联系老师');
+    const me = await student('selfreg01');
+    expect((await s.get('admin/applications', {}, admin)).body.data.data.map((r: any) => r.id)).toContain(me.id);
+    expect((await s.postJson('admin/application/approve', { id: me.id }, admin)).body.message).toBe('已通过');
+    expect((await s.post('user/edit_info', org[1], token)).body.data).toMatchObject({ type: 1, class_id: org[1].class_id });
+  });
 });

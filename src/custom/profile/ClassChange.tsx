@@ -10,8 +10,9 @@ type ClassChangeProps = NonNullable<ProfileInfoProps['classChange']>;
 const ORG = ['depart_id', 'major_id', 'grade_id', 'class_id'] as const;
 
 /**
- * A student whose class application was rejected picks department > major > grade > class again and resubmits
- * (user/edit_info); the server puts the account back to 待审核 and the notices follow the new state.
+ * A student without a class (registered by SMS) picks department > major > grade > class, or one whose class
+ * application was rejected picks again and resubmits (user/edit_info); the server puts the account to 待审核 and the
+ * notices follow the new state. Title, text, button and message are templates over `user`.
  */
 export function ClassChange({ props, user }: { props: ClassChangeProps; user: UserInfo }) {
   const [values, setValues] = useState<Record<string, unknown>>({});
@@ -22,12 +23,12 @@ export function ClassChange({ props, user }: { props: ClassChangeProps; user: Us
     const fresh = await api.call<UserInfo>('user/edit_info', chosen);
     session.setUser(fresh);
     setValues({});
-    notify.success(props.form.successMessage ?? '已重新提交，请等待审核');
+    notify.success(template(props.form.successMessage ?? '已提交，请等待审核', { user }));
   };
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="class-change">
-      <Title order={4} mb="xs">{props.title ?? '重新选择班级'}</Title>
+      <Title order={4} mb="xs">{template(props.title ?? '选择班级', { user })}</Title>
       {props.text && <Alert color="orange" mb="md">{template(props.text, { user })}</Alert>}
       {/* The cascade starts from the student's own school. */}
       <FormValuesContext.Provider value={{ ...values, school_id: user.school_id }}>
@@ -38,7 +39,7 @@ export function ClassChange({ props, user }: { props: ClassChangeProps; user: Us
           messages={props.form.messages}
           formData={values}
           onChange={(next) => setValues((prev) => resetBelow(prev, next))}
-          submitLabel={props.form.submitLabel ?? '重新提交审核'}
+          submitLabel={template(props.form.submitLabel ?? '提交审核', { user })}
           onSubmit={submit}
         />
       </FormValuesContext.Provider>

@@ -44,6 +44,7 @@ export function StaffShell({ children, name }: { children: ReactNode; name: stri
               </UnstyledButton>
             </Menu.Target>
             <Menu.Dropdown>
+              {settings?.changePasswordPath && <Menu.Item component={Link} to={settings.changePasswordPath}>修改密码</Menu.Item>}
               <Menu.Item onClick={() => void logout(settings?.loginPath ?? '/')}>退出登录</Menu.Item>
             </Menu.Dropdown>
           </Menu>

@@ -4,7 +4,7 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RendererProps } from '../shared/engine';
-import { afterLoginPath, api, loadProfile, reloadSiteConfig, session, shellSettings, useSiteConfig } from '../shared/engine';
+import { afterLoginPath, api, entryPoints, loadProfile, reloadSiteConfig, session, shellSettings, useSiteConfig } from '../shared/engine';
 import { resolveParams, resolveValue } from '../shared/request';
 import { useTemplateScope } from '../shared/useTemplateScope';
 import { serverErrorsToErrorSchema } from './messages';
@@ -51,7 +51,7 @@ export default function FormRenderer({ props, screen }: RendererProps<FormProps>
     if (submit.signOut) {
       // e.g. after a password change the server has ended every session: forget it here and log in again.
       session.clear();
-      navigate(shellSettings(config!).loginPath, { replace: true });
+      navigate(entryPoints(config!, screen.layout).loginPath, { replace: true });
       return;
     }
     if (submit.signIn && reply && typeof reply === 'object') {

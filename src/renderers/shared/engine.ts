@@ -5,7 +5,7 @@ export { useSiteConfig } from '../../engine/config';
 export { useSession } from '../../engine/session';
 export { notify } from '../../engine/notify';
 export { session } from '../../engine/session';
-export { shellSettings } from '../../engine/config';
+export { entryPoints, shellSettings } from '../../engine/config';
 export { loadProfile, reloadSiteConfig } from '../../engine/bootstrap';
 export { afterLoginPath } from '../../engine/router';
 export { useShownCount } from '../../engine/visibility';
