@@ -3,12 +3,14 @@ import '@mantine/notifications/styles.css';
 import './readable.css';
 import { Button, Center, createTheme, Drawer, Loader, MantineProvider, Modal, Notification, PasswordInput, Stack, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { api, fetchSiteConfig } from './api';
 import { shellSettings, SiteConfigContext } from './config';
 import { cspNonce, shareCspNonce } from './cspNonce';
+import { dropAnswersOnSessionChange, queryClient } from './query';
 import { AppRoutes, hashLocation, loginRedirect } from './router';
 import { loadUserProfile, session, useSession, type UserInfo } from './session';
 import { applyTheme, installScaling, storedThemeId } from './theme';
@@ -104,12 +106,15 @@ export function start(container: HTMLElement): void {
   // name): it shows at once and is refreshed in the background.
   if (session.user()) void loadProfile().catch(() => undefined);
   shareCspNonce();
+  dropAnswersOnSessionChange(queryClient);
   createRoot(container).render(
     <MantineProvider theme={mantineTheme} getStyleNonce={cspNonce}>
-      <Notifications position="top-center" />
-      <HashRouter>
-        <Boot />
-      </HashRouter>
+      <QueryClientProvider client={queryClient}>
+        <Notifications position="top-center" />
+        <HashRouter>
+          <Boot />
+        </HashRouter>
+      </QueryClientProvider>
     </MantineProvider>,
   );
 }

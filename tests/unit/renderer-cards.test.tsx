@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import CardsRenderer from '../../src/renderers/cards';
 import type { CardsProps } from '../../src/renderers/cards/schema.gen';
-import { formatCount } from '../../src/renderers/shared/format';
+import { formatCount } from '../../src/renderers/format/format';
 import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn() }));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, notify } from '../../engine';
 import type { ChatMessage, Conversation, Person } from './types';
-import { unread } from './unread';
+import { refreshUnread } from './unread';
 
 export const EMPTY_TEXT = '请输入内容！';
 
@@ -45,7 +45,7 @@ export function useChat(pollMs: number) {
       const wasUnread = before === null || before.some((c) => c.teacher_id === teacherId && (c.status || c.unread));
       if (wasUnread) await api.call('answer/messageread', { teacher_id: teacherId }, { silent: true }).catch(() => undefined);
       setList((list) => list.map((c) => (c.teacher_id === teacherId ? { ...c, status: 0, unread: 0 } : c)));
-      void unread.refresh().catch(() => undefined);
+      void refreshUnread();
     } finally {
       if (!quiet) setLoadingHistory(false);
     }
@@ -115,7 +115,7 @@ export function useChat(pollMs: number) {
       setMessages([]);
     }
     await loadList();
-    void unread.refresh().catch(() => undefined);
+    void refreshUnread();
   }, [loadList]);
 
   // Short polling while open: a teacher's reply shows up in the list, and in the history when it is open.

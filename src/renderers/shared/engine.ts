@@ -10,3 +10,4 @@ export { ScreenView } from '../../engine/ScreenView';
 export { loadProfile, reloadSiteConfig } from '../../engine/bootstrap';
 export { afterLoginPath } from '../../engine/router';
 export { useShownCount } from '../../engine/visibility';
+export { endpointKey, invalidateEndpoints, watchEndpoints } from '../../engine/query';
