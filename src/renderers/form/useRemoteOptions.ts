@@ -28,15 +28,17 @@ export function useRemoteOptions(
   const results = useQueries({
     queries: fields.map(([, source]) => {
       const request = resolveParams(source.params, scope);
-      return { queryKey: endpointKey(source.endpoint, request), queryFn: () => api.call<unknown>(source.endpoint, request), enabled: active };
+      // Read afresh each time a form opens (staleTime 0): a choice added a moment ago (a new grade) must be offered.
+      return { queryKey: endpointKey(source.endpoint, request), queryFn: () => api.call<unknown>(source.endpoint, request), enabled: active, staleTime: 0 };
     }),
   });
   // Rebuilt when an answer arrives, not on every render (the results array is new each time).
-  const answered = results.map((r) => r.dataUpdatedAt).join(' ');
+  const answered = results.map((r) => `${r.dataUpdatedAt}${r.isFetching ? '…' : ''}`).join(' ');
   const choices = useMemo(() => {
     const out: Record<string, Choice[]> = {};
     fields.forEach(([field, source], i) => {
-      if (results[i]?.data !== undefined) out[field] = choicesOf(source, results[i].data);
+      // An older answer being read again counts as loading, as before the cache: the form never offers stale choices.
+      if (results[i]?.data !== undefined && !results[i].isFetching) out[field] = choicesOf(source, results[i].data);
     });
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `answered` stands for the results
