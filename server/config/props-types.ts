@@ -50,9 +50,9 @@ export function rootTypeName(schemaFile: string, schema: Json): string {
 
 /** Definition names that hold a copy of a shared schema, and that schema's file. */
 export const SHARED_DEFINITIONS: Record<string, string> = {
-  source: 'src/renderers/shared/source.schema.json',
+  source: 'src/renderers/data/source.schema.json',
   filters: 'src/renderers/filters/schema.json',
-  links: 'src/renderers/shared/link.schema.json',
+  links: 'src/renderers/links/link.schema.json',
   table: 'src/renderers/table/schema.json',
   dialogForm: 'src/renderers/table/dialog-form.schema.json',
   action: 'src/renderers/table/action.schema.json',

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig, Endpoint, ScreenConfig } from '../../shared/config-types.js';
 import { dedupeIssues, sortIssues, type Issue } from './issues.js';
+import { checkEndpointNames } from './endpoint-names.js';
 import { checkExpressions } from './expressions.js';
 import { loadYamlFile, type LoadedYaml } from './load.js';
 import { mergePatch } from './merge.js';
@@ -133,13 +134,18 @@ export function readConfig(configDir: string, options: ReadOptions = {}): ReadRe
   const appFile = read(path.join(dir, 'app.yaml'), true);
   if (appFile) issues.push(...validators.check('app', appFile.data, whole(appFile)));
   const endpointsFile = read(path.join(dir, 'endpoints.yaml'), true);
-  if (endpointsFile) issues.push(...validators.check('endpoints', endpointsFile.data, whole(endpointsFile)));
+  const endpointIssues = endpointsFile ? validators.check('endpoints', endpointsFile.data, whole(endpointsFile)) : [];
+  issues.push(...endpointIssues);
+  // Names of calls that screens list are checked against a contract that is itself valid.
+  const knownContract = endpointsFile && !endpointIssues.length;
 
+  const contract = new Set(Object.keys((endpointsFile?.data as { endpoints?: object } | undefined)?.endpoints ?? {}));
   const screenFiles = new Map<string, LoadedYaml>();
   for (const [id, abs] of listYaml(path.join(dir, 'screens'))) {
     const loaded = read(abs, false);
     if (!loaded) continue;
     screenFiles.set(id, loaded);
+    if (knownContract) issues.push(...checkEndpointNames(loaded, contract));
     const found = validators.check('screen', loaded.data, whole(loaded));
     issues.push(...found);
     const screen = loaded.data as Record<string, unknown> | null;
@@ -161,6 +167,7 @@ export function readConfig(configDir: string, options: ReadOptions = {}): ReadRe
       continue;
     }
     if (loaded.data === null || loaded.data === undefined) loaded.data = {};
+    if (knownContract) issues.push(...checkEndpointNames(loaded, contract));
     const found = validators.check('school', loaded.data, whole(loaded));
     issues.push(...found);
     if (!found.length) schoolFiles.set(id, loaded);

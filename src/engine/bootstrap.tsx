@@ -3,12 +3,14 @@ import '@mantine/notifications/styles.css';
 import './readable.css';
 import { Button, Center, MantineProvider, Stack, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { api, fetchSiteConfig } from './api';
 import { shellSettings, SiteConfigContext } from './config';
 import { cspNonce, shareCspNonce } from './cspNonce';
+import { dropAnswersOnSessionChange, queryClient } from './query';
 import { AppRoutes, hashLocation, loginRedirect } from './router';
 import { loadUserProfile, session, useSession, type UserInfo } from './session';
 import { ShellSkeleton } from './ShellSkeleton';
@@ -96,12 +98,15 @@ export function start(container: HTMLElement): void {
   session.restore();
   staleProfile = session.user() !== null;
   shareCspNonce();
+  dropAnswersOnSessionChange(queryClient);
   createRoot(container).render(
     <MantineProvider theme={mantineTheme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={cspNonce}>
-      <Notifications position="top-center" />
-      <HashRouter>
-        <Boot />
-      </HashRouter>
+      <QueryClientProvider client={queryClient}>
+        <Notifications position="top-center" />
+        <HashRouter>
+          <Boot />
+        </HashRouter>
+      </QueryClientProvider>
     </MantineProvider>,
   );
 }

@@ -5,6 +5,7 @@ export { shellSettings, useSiteConfig, type ShellSettings } from './config';
 export { evaluate, template } from './expr';
 export { notify } from './notify';
 export { register, registerLayout, type RendererProps, type RenderScreen } from './registry';
+export { endpointKey, invalidateEndpoints, queryClient, watchEndpoints } from './query';
 export { afterLoginPath } from './router';
 export { session, useSession, type UserInfo } from './session';
 export { chooseTheme, storedThemeId } from './theme';

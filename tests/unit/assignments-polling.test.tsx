@@ -6,11 +6,13 @@ import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewWorkPolling } from '../../src/custom/polling';
+import { QueryProvider } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn(), warn: vi.fn(), token: 'tok' as string | null }));
 // The shipped app.yaml, so the test covers the interval and messages operators ship.
 const app = parse(readFileSync('config/app.yaml', 'utf8'));
-vi.mock('../../src/engine', () => ({
+vi.mock('../../src/engine', async () => ({
+  endpointKey: (await import('../../src/engine/query')).endpointKey,
   api: { call: mocks.call },
   notify: { warn: mocks.warn },
   useSession: () => (mocks.token ? { token: mocks.token, user: null } : null),
@@ -36,7 +38,7 @@ describe('new-work polling (shell §4)', () => {
 
   it('reads both totals at once and every 60 s, and warns persistently when one grows', async () => {
     expect(app.polling.newWork.interval).toBe(60000);
-    render(<NewWorkPolling />);
+    render(<QueryProvider><NewWorkPolling /></QueryProvider>);
     await flush();
     expect(mocks.call.mock.calls.map((c) => c[0])).toEqual(['assign/gettasklist', 'assign/getexamlist']);
     expect(mocks.call.mock.calls[0][1]).toEqual({});
@@ -56,7 +58,7 @@ describe('new-work polling (shell §4)', () => {
   });
 
   it('stops both polls silently when a read fails', async () => {
-    render(<NewWorkPolling />);
+    render(<QueryProvider><NewWorkPolling /></QueryProvider>);
     await flush();
     mocks.call.mockImplementation(() => Promise.reject(new Error('code 0')));
     await vi.advanceTimersByTimeAsync(60000);
@@ -68,7 +70,7 @@ describe('new-work polling (shell §4)', () => {
 
   it('does not poll without a token', async () => {
     mocks.token = null;
-    render(<NewWorkPolling />);
+    render(<QueryProvider><NewWorkPolling /></QueryProvider>);
     await vi.advanceTimersByTimeAsync(120000);
     expect(mocks.call).not.toHaveBeenCalled();
   });

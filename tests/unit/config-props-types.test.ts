@@ -16,7 +16,7 @@ function tempProject(files: Record<string, unknown>): string {
   }
   return root;
 }
-const sourceSchema = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/renderers/shared/source.schema.json'), 'utf8'));
+const sourceSchema = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/renderers/data/source.schema.json'), 'utf8'));
 
 describe('props types generated from the props schemas', () => {
   it('are committed up to date with every schema (run npm run config:schema after editing one)', async () => {
@@ -56,7 +56,7 @@ describe('props types generated from the props schemas', () => {
 
   it('name types by tsName, type opaque parts by tsType and import shared parts instead of repeating them', async () => {
     const root = tempProject({
-      'src/renderers/shared/source.schema.json': sourceSchema,
+      'src/renderers/data/source.schema.json': sourceSchema,
       'src/custom/score-board/score-board.schema.json': {
         title: '成绩榜 (score-board)',
         type: 'object',
@@ -74,7 +74,7 @@ describe('props types generated from the props schemas', () => {
     const text = (await generatePropsTypes(root)).get('src/custom/score-board/score-board.schema.gen.ts') ?? '';
     expect(text).toContain('export interface ScoreBoardProps {');
     expect(text).toContain('source: SourceConfig;');
-    expect(text).toContain("import type { SourceConfig } from '../../renderers/shared/source.schema.gen';");
+    expect(text).toContain("import type { SourceConfig } from '../../renderers/data/source.schema.gen';");
     expect(text).toContain('form?: RJSFSchema;');
     expect(text).toContain("import type { RJSFSchema } from '@rjsf/utils';");
     expect(text).toContain('rows: BoardRow[];');
@@ -85,7 +85,7 @@ describe('props types generated from the props schemas', () => {
 
   it('refresh a stale copy of a shared part and keep its own title', () => {
     const root = tempProject({
-      'src/renderers/shared/source.schema.json': sourceSchema,
+      'src/renderers/data/source.schema.json': sourceSchema,
       'src/renderers/board/schema.json': {
         type: 'object',
         properties: { source: { $ref: '#/definitions/source' } },

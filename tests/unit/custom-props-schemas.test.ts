@@ -28,9 +28,9 @@ describe('custom props schemas', () => {
 
   it('carry the current copy of the shared source, filters, links and table schemas', () => {
     const list = schema('assignment-list');
-    expect(list.definitions.source).toEqual(json('src/renderers/shared/source.schema.json'));
+    expect(list.definitions.source).toEqual(json('src/renderers/data/source.schema.json'));
     expect(list.definitions.filters).toEqual(json('src/renderers/filters/schema.json'));
-    expect(list.definitions.links).toEqual(json('src/renderers/shared/link.schema.json'));
+    expect(list.definitions.links).toEqual(json('src/renderers/links/link.schema.json'));
     const { definitions: tableDefs, title: _t, description: _d, ...tableRoot } = json('src/renderers/table/schema.json');
     const { title: _t2, description: _d2, ...embedded } = schema('score-overview').definitions.table;
     expect(embedded).toEqual(tableRoot);

@@ -4,8 +4,8 @@ import './setup-dom';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import TaskScore from '../../src/custom/assignments/TaskScore';
-import { useRemoteRecord } from '../../src/renderers/shared/useRemoteRecord';
-import { renderWithProviders } from './renderer-harness';
+import { useRemoteRecord } from '../../src/renderers/data/useRemoteRecord';
+import { QueryProvider, renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../src/renderers/shared/engine', async () =>
@@ -26,14 +26,14 @@ describe('useRemoteRecord', () => {
   });
 
   it('calls nothing while disabled', () => {
-    const { result } = renderHook(() => useRemoteRecord({ endpoint: 'x/get', params: { id: 0 } }, SCOPE, { enabled: false }));
+    const { result } = renderHook(() => useRemoteRecord({ endpoint: 'x/get', params: { id: 0 } }, SCOPE, { enabled: false }), { wrapper: QueryProvider });
     expect(mocks.call).not.toHaveBeenCalled();
     expect(result.current).toMatchObject({ record: null, error: null, loading: false });
   });
 
   it('keeps the record on screen while reloading, and after a reload that fails', async () => {
     mocks.call.mockResolvedValueOnce({ id: 1, score: 60 });
-    const { result } = renderHook(() => useRemoteRecord<{ id: number; score: number }>({ endpoint: 'x/get', params: { id: 1 } }, SCOPE));
+    const { result } = renderHook(() => useRemoteRecord<{ id: number; score: number }>({ endpoint: 'x/get', params: { id: 1 } }, SCOPE), { wrapper: QueryProvider });
     await waitFor(() => expect(result.current.record).toEqual({ id: 1, score: 60 }));
     const next = deferred<unknown>();
     mocks.call.mockReturnValueOnce(next.promise);
@@ -41,7 +41,7 @@ describe('useRemoteRecord', () => {
     await waitFor(() => expect(result.current.loading).toBe(true));
     expect(result.current.record).toEqual({ id: 1, score: 60 });
     await act(async () => next.resolve({ id: 1, score: 90 }));
-    expect(result.current.record).toEqual({ id: 1, score: 90 });
+    await waitFor(() => expect(result.current.record).toEqual({ id: 1, score: 90 }));
     mocks.call.mockRejectedValueOnce(new Error('网络错误'));
     act(() => result.current.reload());
     await waitFor(() => expect(result.current.loading).toBe(false));
@@ -51,7 +51,7 @@ describe('useRemoteRecord', () => {
   it('drops the reply of an earlier request when the parameters change', async () => {
     const first = deferred<unknown>();
     mocks.call.mockReturnValueOnce(first.promise).mockResolvedValueOnce({ id: 2 });
-    const { result, rerender } = renderHook(({ id }) => useRemoteRecord<{ id: number }>({ endpoint: 'x/get', params: { id } }, SCOPE), { initialProps: { id: 1 } });
+    const { result, rerender } = renderHook(({ id }) => useRemoteRecord<{ id: number }>({ endpoint: 'x/get', params: { id } }, SCOPE), { initialProps: { id: 1 }, wrapper: QueryProvider });
     rerender({ id: 2 });
     await waitFor(() => expect(result.current.record).toEqual({ id: 2 }));
     await act(async () => first.resolve({ id: 1 }));
@@ -60,7 +60,7 @@ describe('useRemoteRecord', () => {
 
   it('passes silent to the api client only when asked', async () => {
     mocks.call.mockResolvedValue({});
-    renderHook(() => useRemoteRecord({ endpoint: 'x/get' }, SCOPE, { silent: true }));
+    renderHook(() => useRemoteRecord({ endpoint: 'x/get' }, SCOPE, { silent: true }), { wrapper: QueryProvider });
     await waitFor(() => expect(mocks.call).toHaveBeenCalledWith('x/get', {}, { silent: true }));
   });
 });

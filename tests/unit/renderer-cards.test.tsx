@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import CardsRenderer from '../../src/renderers/cards';
 import type { CardsProps } from '../../src/renderers/cards/schema.gen';
-import { formatCount } from '../../src/renderers/shared/format';
+import { formatCount } from '../../src/renderers/format/format';
 import { renderWithProviders } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn() }));
@@ -53,8 +53,8 @@ beforeEach(() => {
   });
 });
 
-async function renderList() {
-  renderWithProviders(<CardsRenderer screen={{ id: 'practice-list', route: '/ucenter/practiceList', type: 'cards' }} props={props} />);
+async function renderList(route = '/ucenter/practiceList') {
+  renderWithProviders(<CardsRenderer screen={{ id: 'practice-list', route: '/ucenter/practiceList', type: 'cards' }} props={props} />, route);
   await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(8));
 }
 
@@ -94,6 +94,13 @@ describe('cards renderer (practice list)', () => {
     fireEvent.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(lastLearnCall().page).toBe(2));
     await waitFor(() => expect(screen.getAllByTestId('course-card-title')[0].textContent).toBe('实训项目9'));
+    // The page is in the address, so the browser's back button returns to it.
+    expect(screen.getByTestId('location').textContent).toBe('/ucenter/practiceList?page=2');
+  });
+
+  it('opens on the page the address names (coming back to the list)', async () => {
+    await renderList('/ucenter/practiceList?page=2');
+    await waitFor(() => expect(lastLearnCall().page).toBe(2));
   });
 
   it('searches by keyword from page 1', async () => {

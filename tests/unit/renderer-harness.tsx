@@ -1,7 +1,10 @@
 // Shared by the renderer-*.test.tsx files: providers a renderer needs, and fixtures.
 import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { createQueryClient } from '../../src/engine/query';
+import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 export const USER = { id: 7, class_id: 3, realname: '张三' };
@@ -13,14 +16,22 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
+/** A fresh query cache per render, as each page load has: no answer leaks from one test into the next. */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
 export function renderWithProviders(ui: ReactElement, route = '/') {
   return render(
     <MantineProvider>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path="*" element={<>{ui}<LocationProbe /></>} />
-        </Routes>
-      </MemoryRouter>
+      <QueryProvider>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path="*" element={<>{ui}<LocationProbe /></>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryProvider>
     </MantineProvider>,
   );
 }
@@ -32,7 +43,12 @@ export function renderWithProviders(ui: ReactElement, route = '/') {
  */
 export async function fakeEngine(overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const expr = await import('../../src/engine/expr');
-  return { evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ user: USER }), useShownCount: () => 1, ...overrides };
+  const query = await import('../../src/engine/query');
+  return {
+    evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ token: 'tok', user: USER }), useShownCount: () => 1,
+    endpointKey: query.endpointKey, invalidateEndpoints: vi.fn(async () => undefined), watchEndpoints: () => () => undefined,
+    register: () => undefined, cspNonce: () => undefined, ...overrides,
+  };
 }
 
 /** Waits until the forms on the page have mounted: SchemaForm loads the form code lazily, showing a skeleton until then. */

@@ -3,8 +3,8 @@ import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { describe, expect, it, vi } from 'vitest';
 import { siblingsFor } from '../../src/renderers/pager';
-import { resolveLink } from '../../src/renderers/shared/links';
-import { buildListRequest, readList, resolveParams } from '../../src/renderers/shared/request';
+import { resolveLink } from '../../src/renderers/links/links';
+import { buildListRequest, readList, resolveParams } from '../../src/renderers/data/request';
 import { rendererPropsSchemas } from '../../src/renderers/schemas';
 
 vi.mock('../../src/renderers/shared/engine', async () =>
@@ -74,10 +74,10 @@ describe('renderer props schemas', () => {
     const cards = rendererPropsSchemas.cards as { definitions: Record<string, unknown> };
     const table = rendererPropsSchemas.table as { definitions: Record<string, unknown> };
     for (const schema of [cards, table]) {
-      expect(schema.definitions.source).toEqual(shared('src/renderers/shared/source.schema.json'));
+      expect(schema.definitions.source).toEqual(shared('src/renderers/data/source.schema.json'));
       expect(schema.definitions.filters).toEqual(shared('src/renderers/filters/schema.json'));
     }
-    expect(cards.definitions.links).toEqual(shared('src/renderers/shared/link.schema.json'));
+    expect(cards.definitions.links).toEqual(shared('src/renderers/links/link.schema.json'));
   });
 
   it('accept the shipped screens and reject an operator typo', () => {

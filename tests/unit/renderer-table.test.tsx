@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_ACTION_EVENT, type AppActionDetail } from '../../src/renderers/shared/actions';
+import { APP_ACTION_EVENT, type AppActionDetail } from '../../src/renderers/actions/actions';
 import TableRenderer from '../../src/renderers/table';
 import type { TableProps } from '../../src/renderers/table/schema.gen';
 import { renderWithProviders } from './renderer-harness';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bandPercentages, parseDetail, percent, stepBars } from '../../src/custom/scores/figures';
 import { questionnaireForm, unanswered, type QuestionField } from '../../src/custom/scores/questionnaireSchema';
-import { formatDuration, thresholdColor } from '../../src/renderers/shared/format';
+import { formatDuration, thresholdColor } from '../../src/renderers/format/format';
 
 describe('score figures', () => {
   it('shows band shares with two decimals and NaN as 0', () => {

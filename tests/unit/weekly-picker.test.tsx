@@ -5,7 +5,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { APP_ACTION_EVENT, type AppActionDetail } from '../../src/renderers/shared/actions';
+import { APP_ACTION_EVENT, type AppActionDetail } from '../../src/renderers/actions/actions';
 import type { WeeklyProps } from '../../src/custom/weekly/schema.gen';
 import WeeklyPicker from '../../src/custom/weekly/WeeklyPicker';
 import { DATE_FORMAT, dayjs, mondayOf } from '../../src/custom/weekly/week';

@@ -1,10 +1,10 @@
 import { Box, Paper, SimpleGrid, Skeleton } from '@mantine/core';
 import type { RendererProps } from '../../engine';
 import { FilterBar, Pager, StatsFigures, useRemoteList } from '../../renderers';
-import { EmptyList, failedTitle, LoadFailed } from '../../renderers/shared/ListStatus';
-import { resolveLink } from '../../renderers/shared/links';
-import { useListState } from '../../renderers/shared/useListState';
-import { useTemplateScope } from '../../renderers/shared/useTemplateScope';
+import { EmptyList, failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
+import { resolveLink } from '../../renderers/links/links';
+import { useListState } from '../../renderers/data/useListState';
+import { useTemplateScope } from '../../renderers/data/useTemplateScope';
 import type { AssignmentListProps } from './assignment-list.schema.gen';
 import { DEFAULT_MESSAGES, type WorkItem, type WorkRules } from './types';
 import { WorkCard } from './WorkCard';

@@ -1,7 +1,7 @@
 // Generated from assignment-list.schema.json by npm run config:schema — edit the schema, not this file.
+import type { SourceConfig } from '../../renderers/data/source.schema.gen';
 import type { FiltersConfig } from '../../renderers/filters/schema.gen';
-import type { LinkRules } from '../../renderers/shared/link.schema.gen';
-import type { SourceConfig } from '../../renderers/shared/source.schema.gen';
+import type { LinkRules } from '../../renderers/links/link.schema.gen';
 import type { StatsFigures } from '../../renderers/stats/figures.schema.gen';
 
 /**

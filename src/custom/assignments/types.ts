@@ -1,7 +1,7 @@
 // Shapes of the assign/* and task/* replies (docs/api.md), and the work flow's rules and messages once the
 // screen's YAML is merged over the defaults (the YAML props themselves are in the *.schema.gen.ts files).
 import type { FileMessages } from '../shared/fileChecks';
-import type { LinkRules } from '../../renderers/shared/link.schema.gen';
+import type { LinkRules } from '../../renderers/links/link.schema.gen';
 
 export interface FileRef {
   name: string;

@@ -2,12 +2,12 @@ import './chat.css';
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { api, notify, useSession, useSiteConfig } from '../../engine';
-import { emitRefresh, onAppAction } from '../../renderers/shared/actions';
+import { onAppAction } from '../../renderers/actions/actions';
 import { ChatHistory } from './ChatHistory';
 import { ConversationList } from './ConversationList';
 import { CHAT_ACTIONS } from './events';
 import { chatSettings } from './settings';
-import { unread } from './unread';
+import { refreshUnread, useUnreadCounts } from './unread';
 import { useChat } from './useChat';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
@@ -29,13 +29,13 @@ export function ChatDialog() {
   const openedRef = useRef(opened);
   openedRef.current = opened;
 
-  useEffect(() => onAppAction(({ action, row }) => {
+  useEffect(() => onAppAction(({ action, row, invalidates }) => {
     if (action === CHAT_ACTIONS.ask) {
       void open({ teacher_id: num(row.teacher_id ?? row.id), realname: String(row.realname ?? ''), head_img: String(row.head_img ?? '') });
     } else if (action === CHAT_ACTIONS.view) {
       // Viewing a notification reads it, then opens the conversation with its teacher.
       if (row.id !== undefined && row.status !== 1) {
-        void api.call('message/read', { id: row.id }).then(() => { emitRefresh('message/get_list'); return unread.refresh(); }).catch(() => undefined);
+        void api.call('message/read', { id: row.id }).then(() => refreshUnread(invalidates)).catch(() => undefined);
       }
       void open({ teacher_id: num(row.teacher_id), realname: String(row.realname ?? ''), head_img: String(row.head_img ?? '') });
     } else if (action === CHAT_ACTIONS.open) {
@@ -44,26 +44,16 @@ export function ChatDialog() {
   }), [open]);
 
   // Counters poll while signed in and the tab is visible; a new reply is announced when the dialog is closed.
+  const counts = useUnreadCounts(true);
+  const lastChat = useRef<number | null>(null);
   useEffect(() => {
-    if (!signedIn) {
-      unread.reset();
+    if (!signedIn || !counts) {
+      lastChat.current = null;
       return;
     }
-    let primed = false;
-    const tick = async () => {
-      if (document.visibilityState !== 'visible') return;
-      try {
-        const { before, after } = await unread.refresh();
-        if (primed && after.chat > before.chat && !openedRef.current) notify.info('老师回复了你的消息，请在“我的消息”中查看');
-        primed = true;
-      } catch {
-        // Retried on the next tick; a lost session is handled by the api client.
-      }
-    };
-    void tick();
-    const timer = window.setInterval(tick, settings.unreadPollMs);
-    return () => window.clearInterval(timer);
-  }, [signedIn, settings.unreadPollMs]);
+    if (lastChat.current !== null && counts.chat > lastChat.current && !openedRef.current) notify.info('老师回复了你的消息，请在“我的消息”中查看');
+    lastChat.current = counts.chat;
+  }, [signedIn, counts]);
 
   if (!signedIn) return null;
   return (

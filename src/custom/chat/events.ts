@@ -1,4 +1,4 @@
-import { emitAction } from '../../renderers/shared/actions';
+import { emitAction } from '../../renderers/actions/actions';
 
 /** Row actions the chat dialog answers (raised by the table renderer or the user menu). */
 export const CHAT_ACTIONS = { ask: 'ask', view: 'view', open: 'messages' } as const;

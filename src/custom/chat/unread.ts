@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import { api } from '../../engine';
-import { emitRefresh } from '../../renderers/shared/actions';
+import { useQuery } from '@tanstack/react-query';
+import { api, endpointKey, invalidateEndpoints, useSession, useSiteConfig } from '../../engine';
+import { chatSettings } from './settings';
 
 export interface UnreadCounts {
   chat: number;
@@ -11,37 +11,40 @@ interface CountsReply {
   list: { key: string; unread: number }[];
 }
 
-let counts: UnreadCounts = { chat: 0, notice: 0 };
-const listeners = new Set<() => void>();
+/** The chat's own counter call; lists that show what it counts follow it by YAML (`source.reloadOn`), not by name here. */
+export const UNREAD_ENDPOINT = 'message/get_class';
+const NONE: UnreadCounts = { chat: 0, notice: 0 };
 
-/** Unread teacher messages and notifications, shared by the header badge and the dialog. */
-export const unread = {
-  get: () => counts,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  /** Reloads the counts; answers the previous ones so callers can tell what changed. */
-  async refresh(): Promise<{ before: UnreadCounts; after: UnreadCounts }> {
-    const before = counts;
-    const data = await api.call<CountsReply>('message/get_class', {}, { silent: true, revalidate: true });
-    const of = (key: string) => Number(data.list.find((c) => c.key === key)?.unread ?? 0);
-    counts = { chat: of('chat'), notice: of('notice') };
-    if (counts.chat !== before.chat || counts.notice !== before.notice) {
-      listeners.forEach((l) => l());
-      emitRefresh('message/get_class');
-    }
-    // Lists on the page that show these (notifications, the teacher list's last message) load again.
-    if (counts.notice !== before.notice) emitRefresh('message/get_list');
-    if (counts.chat !== before.chat) emitRefresh('answer/getteacher');
-    return { before, after: counts };
-  },
-  reset() {
-    counts = { chat: 0, notice: 0 };
-    listeners.forEach((l) => l());
-  },
-};
+function countsOf(data: CountsReply): UnreadCounts {
+  const of = (key: string) => Number(data.list.find((c) => c.key === key)?.unread ?? 0);
+  return { chat: of('chat'), notice: of('notice') };
+}
+
+/**
+ * Unread teacher messages and notifications, one cached answer shared by the header badge, the dialog and the
+ * 消息中心 list. With `poll` (the shell's dialog, mounted once) it is read again every `polling.unread` ms while the tab
+ * is visible (with the ETag, so an unchanged answer costs a 304). `null` until the first answer.
+ */
+export function useUnreadCounts(poll = false): UnreadCounts | null {
+  const signedIn = Boolean(useSession()?.token);
+  const { unreadPollMs } = chatSettings(useSiteConfig());
+  const query = useQuery({
+    queryKey: endpointKey(UNREAD_ENDPOINT, {}),
+    queryFn: () => api.call<CountsReply>(UNREAD_ENDPOINT, {}, { silent: true, revalidate: true }),
+    enabled: signedIn,
+    refetchInterval: poll ? unreadPollMs : false,
+    refetchIntervalInBackground: false,
+    select: countsOf,
+  });
+  if (!signedIn) return NONE;
+  return query.data ?? null;
+}
 
 export function useUnread(): UnreadCounts {
-  return useSyncExternalStore(unread.subscribe, unread.get);
+  return useUnreadCounts() ?? NONE;
+}
+
+/** After the chat changed what is unread (read or deleted a conversation), with what the action declared it changes. */
+export function refreshUnread(also: readonly string[] = []): Promise<void> {
+  return invalidateEndpoints([...also, UNREAD_ENDPOINT]);
 }

@@ -1,83 +1,102 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, notify } from '../../engine';
+import { api, endpointKey, notify } from '../../engine';
 import type { ChatMessage, Conversation, Person } from './types';
-import { unread } from './unread';
+import { refreshUnread } from './unread';
 
 export const EMPTY_TEXT = '请输入内容！';
 
 /** The teacher a conversation is with; may not be in the list yet (asking a teacher for the first time). */
 export type Partner = Person & { teacher_id: number };
 
-/** What the list says about a conversation; when it changes, the open history is reloaded. */
+/** What the list says about a conversation; when it changes, the open history is read again. */
 const stamp = (c: Conversation | undefined) => (c ? `${c.updated_at}|${c.author_id}|${c.message}` : 'none');
 
-/** State and calls of 我的消息: the conversation list, the open history, sending, deleting, short polling. */
+const LIST = 'answer/messagelist';
+const HISTORY = 'answer/messageinfo';
+const NO_CONVERSATIONS: Conversation[] = [];
+const NO_MESSAGES: ChatMessage[] = [];
+
+/**
+ * State and calls of 我的消息. The conversation list and the open history are queries of the cache: the list is polled
+ * every `pollMs` while the dialog is open and the tab visible; when the open conversation's entry in it changes (a
+ * teacher replied), its history is read again. Sending, deleting and reading are the writes.
+ */
 export function useChat(pollMs: number) {
+  const client = useQueryClient();
   const [opened, setOpened] = useState(false);
-  const [list, setList] = useState<Conversation[]>([]);
   const [partner, setPartner] = useState<Partner | null>(null);
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [loadingHistory, setLoadingHistory] = useState(false);
+  const [drafts, setDrafts] = useState<ChatMessage[]>([]);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  /** The teacher whose history is open, for replies that arrive after the student moved on. */
   const current = useRef<number | null>(null);
-  /** Stamp of the open conversation when its history was last loaded; '' while the first load runs. */
-  const seen = useRef('');
-  const openedRef = useRef(false);
 
-  const loadList = useCallback(async () => {
-    const data = await api.call<Conversation[]>('answer/messagelist', {}, { silent: true });
-    if (openedRef.current) setList(data);
-    return data;
-  }, []);
+  const listQuery = useQuery({
+    queryKey: endpointKey(LIST, {}),
+    queryFn: () => api.call<Conversation[]>(LIST, {}, { silent: true }),
+    enabled: opened,
+    staleTime: 0,
+    refetchInterval: opened ? pollMs : false,
+    refetchIntervalInBackground: false,
+  });
+  const list = opened ? (listQuery.data ?? NO_CONVERSATIONS) : NO_CONVERSATIONS;
+  const teacherId = partner?.teacher_id ?? null;
+  const historyQuery = useQuery({
+    queryKey: endpointKey(HISTORY, { teacher_id: teacherId }),
+    queryFn: () => api.call<ChatMessage[]>(HISTORY, { teacher_id: teacherId }),
+    enabled: opened && teacherId !== null,
+    staleTime: 0,
+  });
+  const { refetch: refetchHistory } = historyQuery;
 
-  const loadHistory = useCallback(async (teacherId: number, quiet = false) => {
-    if (!quiet) setLoadingHistory(true);
-    try {
-      // The list is read first: a reply arriving in between then differs from `seen` and is loaded by the next poll.
-      const before = await loadList().catch(() => null);
-      const data = await api.call<ChatMessage[]>('answer/messageinfo', { teacher_id: teacherId }, { silent: quiet });
-      if (current.current !== teacherId) return;
-      setMessages(data);
-      seen.current = stamp(before?.find((c) => c.teacher_id === teacherId));
-      // Shown to the student: mark the teacher's messages read (a POST; reading the history changes nothing), then
-      // the dot and the counters follow.
-      const wasUnread = before === null || before.some((c) => c.teacher_id === teacherId && (c.status || c.unread));
-      if (wasUnread) await api.call('answer/messageread', { teacher_id: teacherId }, { silent: true }).catch(() => undefined);
-      setList((list) => list.map((c) => (c.teacher_id === teacherId ? { ...c, status: 0, unread: 0 } : c)));
-      void unread.refresh().catch(() => undefined);
-    } finally {
-      if (!quiet) setLoadingHistory(false);
-    }
-  }, [loadList]);
+  // A teacher's reply changes the conversation's entry in the polled list: read the open history again.
+  const entry = stamp(list.find((c) => c.teacher_id === teacherId));
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (teacherId === null || !listQuery.isSuccess) return;
+    if (seen.current !== null && seen.current !== entry) void refetchHistory();
+    seen.current = entry;
+  }, [entry, teacherId, listQuery.isSuccess, refetchHistory]);
+
+  // Shown to the student: mark the teacher's messages read (a POST; reading the history changes nothing), then the
+  // dot and the counters follow.
+  const unreadHere = list.some((c) => c.teacher_id === teacherId && (c.status || c.unread));
+  const shownAt = historyQuery.dataUpdatedAt;
+  useEffect(() => {
+    if (teacherId === null || !shownAt || !unreadHere) return;
+    void api.call('answer/messageread', { teacher_id: teacherId }, { silent: true }).then(
+      () => {
+        client.setQueryData<Conversation[]>(endpointKey(LIST, {}), (rows) => rows?.map((c) => (c.teacher_id === teacherId ? { ...c, status: 0, unread: 0 } : c)));
+        return refreshUnread();
+      },
+      () => undefined,
+    );
+  }, [shownAt, teacherId, unreadHere, client]);
 
   const select = useCallback((next: Partner) => {
     current.current = next.teacher_id;
-    seen.current = '';
+    seen.current = null;
+    setDrafts([]);
     setPartner(next);
-    setMessages([]);
-    void loadHistory(next.teacher_id).catch(() => undefined);
-  }, [loadHistory]);
+  }, []);
 
   /** Opens the dialog, on one teacher when given (from 提问 or 查看). */
   const open = useCallback(async (teacher?: Partial<Partner> & { teacher_id: number }) => {
-    openedRef.current = true;
     setOpened(true);
-    const data = await loadList().catch(() => [] as Conversation[]);
     if (!teacher) return;
+    const data = await client.fetchQuery({ queryKey: endpointKey(LIST, {}), queryFn: () => api.call<Conversation[]>(LIST, {}, { silent: true }) }).catch(() => NO_CONVERSATIONS);
     const known = data.find((c) => c.teacher_id === teacher.teacher_id)?.teacher;
     select({ teacher_id: teacher.teacher_id, id: teacher.teacher_id, realname: teacher.realname ?? known?.realname ?? '', head_img: teacher.head_img ?? known?.head_img ?? '' });
-  }, [loadList, select]);
+  }, [client, select]);
 
   /** Closing empties the dialog state. */
   const close = useCallback(() => {
-    openedRef.current = false;
     current.current = null;
-    seen.current = '';
+    seen.current = null;
     setOpened(false);
-    setList([]);
     setPartner(null);
-    setMessages([]);
+    setDrafts([]);
     setText('');
     setSending(false);
   }, []);
@@ -88,52 +107,41 @@ export function useChat(pollMs: number) {
       notify.warn(EMPTY_TEXT);
       return;
     }
-    const teacherId = partner.teacher_id;
+    const to = partner.teacher_id;
     const draft: ChatMessage = {
-      id: -Date.now(), teacher_id: teacherId, student_id: 0, author_id: -1, message: text.trim(), created_at: '', pending: true,
+      id: -Date.now(), teacher_id: to, student_id: 0, author_id: -1, message: text.trim(), created_at: '', pending: true,
       teacher: partner, student: { id: 0, realname: '', head_img: '' },
     };
-    setMessages((m) => [...m, draft]);
+    setDrafts((d) => [...d, draft]);
     setSending(true);
     try {
-      await api.call('answer/addmessage', { teacher_id: teacherId, message: text });
+      await api.call('answer/addmessage', { teacher_id: to, message: text });
       setText('');
-      await loadHistory(teacherId, true);
+      seen.current = null; // the list's new entry for this conversation is our own message, read with the history here
+      await Promise.all([client.refetchQueries({ queryKey: endpointKey(HISTORY, { teacher_id: to }) }), client.refetchQueries({ queryKey: endpointKey(LIST, {}) })]);
     } catch {
-      setMessages((m) => m.filter((x) => x !== draft)); // the api client has shown why; the text stays to retry
+      // the api client has shown why; the text stays to retry
     } finally {
+      setDrafts((d) => d.filter((x) => x !== draft));
       setSending(false);
     }
-  }, [partner, sending, text, loadHistory]);
+  }, [partner, sending, text, client]);
 
-  const remove = useCallback(async (teacherId: number) => {
-    await api.call('answer/messagedelete', { teacher_id: teacherId });
+  const remove = useCallback(async (teacher: number) => {
+    await api.call('answer/messagedelete', { teacher_id: teacher });
     notify.success('删除成功');
-    if (current.current === teacherId) {
+    if (current.current === teacher) {
       current.current = null;
       setPartner(null);
-      setMessages([]);
+      setDrafts([]);
     }
-    await loadList();
-    void unread.refresh().catch(() => undefined);
-  }, [loadList]);
+    await client.refetchQueries({ queryKey: endpointKey(LIST, {}) });
+    void refreshUnread();
+  }, [client]);
 
-  // Short polling while open: a teacher's reply shows up in the list, and in the history when it is open.
-  useEffect(() => {
-    if (!opened) return;
-    const timer = window.setInterval(async () => {
-      try {
-        const data = await loadList();
-        const teacherId = current.current;
-        if (teacherId === null || !seen.current) return;
-        if (stamp(data.find((c) => c.teacher_id === teacherId)) !== seen.current) await loadHistory(teacherId, true);
-      } catch {
-        // A failed poll is retried on the next tick.
-      }
-    }, pollMs);
-    return () => window.clearInterval(timer);
-  }, [opened, pollMs, loadList, loadHistory]);
-
+  const history = teacherId !== null && historyQuery.data ? historyQuery.data : NO_MESSAGES;
+  const messages = drafts.length ? [...history, ...drafts] : history;
+  const loadingHistory = teacherId !== null && historyQuery.isPending && !historyQuery.isError;
   return { opened, list, partner, messages, loadingHistory, text, setText, sending, open, close, select, send, remove };
 }
 

@@ -2,7 +2,7 @@ import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api, shellSettings, template, useSiteConfig, type RendererProps } from '../../engine';
-import { AlertIcon } from '../../renderers/shared/icons';
+import { AlertIcon } from '../../renderers/ui/icons';
 import { finishLogin } from './finishLogin';
 import type { SsoLoadingProps } from './sso-loading.schema.gen';
 

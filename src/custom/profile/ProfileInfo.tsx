@@ -2,7 +2,7 @@ import { Avatar, Button, FileButton, Group, Paper, SimpleGrid, Skeleton, Stack, 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, loadProfile, notify, session, useSession, type RendererProps, type UserInfo } from '../../engine';
 import { SchemaForm } from '../../renderers';
-import { failedTitle, LoadFailed } from '../../renderers/shared/ListStatus';
+import { failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
 import { SmsContext, useCountdown } from '../login/contexts';
 import { checkFile } from '../shared/fileChecks';
 import { ClassChange } from './ClassChange';

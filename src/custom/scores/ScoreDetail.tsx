@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { notify, template, type RendererProps } from '../../engine';
 import { formatDuration, thresholdColor, useRemoteRecord, useTemplateScope } from '../../renderers';
-import { LoadFailed } from '../../renderers/shared/ListStatus';
+import { LoadFailed } from '../../renderers/ui/ListStatus';
 import { DetailImages, DetailTable, StepChart } from './DetailParts';
 import { parseDetail, stepBars } from './figures';
 import type { ScoreDetailProps } from './score-detail.schema.gen';

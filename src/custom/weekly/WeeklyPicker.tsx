@@ -2,7 +2,7 @@ import { Box, Chip, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import type { RendererProps } from '../../engine';
-import { emitAction } from '../../renderers/shared/actions';
+import { emitAction } from '../../renderers/actions/actions';
 import { DayStrip } from './DayStrip';
 import type { WeeklyProps } from './schema.gen';
 import { DATE_FORMAT, dayjs, inSlot, mondayOf, nextVariant, shiftWeek, weekDays } from './week';

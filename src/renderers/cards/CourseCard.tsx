@@ -1,8 +1,8 @@
 import { Card, Group, Image, Rating, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { formatCount, formatDate, formatText } from '../shared/format';
-import { ClockIcon, UsersIcon } from '../shared/icons';
-import { IMAGE_PLACEHOLDER } from '../shared/placeholder';
+import { formatCount, formatDate, formatText } from '../format/format';
+import { ClockIcon, UsersIcon } from '../ui/icons';
+import { IMAGE_PLACEHOLDER } from '../ui/placeholder';
 import classes from './cards.module.css';
 import type { CardLayout, CardMeta } from './schema.gen';
 

@@ -2,12 +2,12 @@ import { Box, Card, SimpleGrid, Skeleton, Title } from '@mantine/core';
 import type { RendererProps } from '../shared/engine';
 import { FilterBar } from '../filters/FilterBar';
 import { Pager } from '../pager';
-import { resolveLink } from '../shared/links';
-import { resolveValue } from '../shared/request';
-import { EmptyList, failedTitle, LoadFailed } from '../shared/ListStatus';
-import { useListState } from '../shared/useListState';
-import { useRemoteList } from '../shared/useRemoteList';
-import { useTemplateScope } from '../shared/useTemplateScope';
+import { resolveLink } from '../links/links';
+import { resolveValue } from '../data/request';
+import { EmptyList, failedTitle, LoadFailed } from '../ui/ListStatus';
+import { useListState } from '../data/useListState';
+import { useRemoteList } from '../data/useRemoteList';
+import { useTemplateScope } from '../data/useTemplateScope';
 import { CourseCard } from './CourseCard';
 import type { CardsProps } from './schema.gen';
 

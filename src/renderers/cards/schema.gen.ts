@@ -1,7 +1,7 @@
 // Generated from schema.json by npm run config:schema — edit the schema, not this file.
+import type { SourceConfig } from '../data/source.schema.gen';
 import type { FiltersConfig } from '../filters/schema.gen';
-import type { LinkRules } from '../shared/link.schema.gen';
-import type { SourceConfig } from '../shared/source.schema.gen';
+import type { LinkRules } from '../links/link.schema.gen';
 
 /**
  * date/datetime format a timestamp; count shows 10000 and more as first digit + 万+. Default text.

@@ -1,10 +1,10 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, evaluate, notify, session, shellSettings, useSiteConfig } from '../shared/engine';
-import { resolveLink } from '../shared/links';
-import { readPath, resolveParams } from '../shared/request';
-import type { TemplateScope } from '../shared/source';
+import { api, evaluate, invalidateEndpoints, notify, session, shellSettings, useSiteConfig } from '../shared/engine';
+import { resolveLink } from '../links/links';
+import { readPath, resolveParams } from '../data/request';
+import type { TemplateScope } from '../data/source';
 import { ResourcesDialog } from './ResourcesDialog';
 import type { DetailAction } from './schema.gen';
 
@@ -43,6 +43,7 @@ export function DetailActions({ actions, scope, patch }: Props) {
       try {
         let reply: unknown = null;
         for (const call of action.calls) reply = await api.call(call.endpoint, resolveParams(call.params, scope));
+        void invalidateEndpoints(action.invalidates);
         const url = String(readPath(reply, action.urlField) ?? '');
         if (win) win.location.href = url;
         else window.location.href = url;
@@ -57,6 +58,7 @@ export function DetailActions({ actions, scope, patch }: Props) {
     try {
       const reply = await api.call<Record<string, unknown>>(action.call.endpoint, resolveParams(action.call.params, scope));
       patch({ [action.field]: reply?.[action.field] });
+      void invalidateEndpoints(action.invalidates);
     } catch {
       // the api client has told the user
     } finally {

@@ -1,7 +1,7 @@
 import { AspectRatio, Box, Group, Image, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { IMAGE_PLACEHOLDER } from '../shared/placeholder';
-import { formatText } from '../shared/format';
+import { IMAGE_PLACEHOLDER } from '../ui/placeholder';
+import { formatText } from '../format/format';
 import type { DetailProps } from './schema.gen';
 
 /** The course's images and videos: one large viewer and a row of thumbnails to pick from. */

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../shared/engine';
-import { formatText } from '../shared/format';
+import { formatText } from '../format/format';
 
 interface Props {
   opened: boolean;

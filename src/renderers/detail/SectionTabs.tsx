@@ -1,7 +1,7 @@
 import { Tabs, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
-import { EmptyList } from '../shared/ListStatus';
-import { formatText } from '../shared/format';
+import { EmptyList } from '../ui/ListStatus';
+import { formatText } from '../format/format';
 import type { DetailProps } from './schema.gen';
 
 /** Detail sections as tabs; their HTML comes from the database and is sanitised before it is rendered. */

@@ -2,11 +2,11 @@ import { Alert, Box, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@ma
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import type { RendererProps } from '../shared/engine';
-import { formatCount, formatDate, formatText } from '../shared/format';
-import { failedTitle, LoadFailed } from '../shared/ListStatus';
-import { readPath } from '../shared/request';
-import { useRemoteRecord } from '../shared/useRemoteRecord';
-import { useTemplateScope } from '../shared/useTemplateScope';
+import { formatCount, formatDate, formatText } from '../format/format';
+import { failedTitle, LoadFailed } from '../ui/ListStatus';
+import { readPath } from '../data/request';
+import { useRemoteRecord } from '../data/useRemoteRecord';
+import { useTemplateScope } from '../data/useTemplateScope';
 import { briefText } from './brief';
 import { DetailActions } from './DetailActions';
 import { Gallery } from './Gallery';

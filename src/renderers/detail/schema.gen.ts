@@ -11,6 +11,10 @@ export type DetailAction =
        */
       when?: string;
       /**
+       * Names of calls in config/endpoints.yaml whose answers this button changes: after its calls succeed they load again wherever they are shown, e.g. [learn/myfavorite].
+       */
+      invalidates?: string[];
+      /**
        * Visitors go to the login page (and back) instead.
        */
       login?: boolean;
@@ -42,6 +46,10 @@ export type DetailAction =
        * Expression; the button shows only when it holds, e.g. features.qaCentre.
        */
       when?: string;
+      /**
+       * Names of calls in config/endpoints.yaml whose answers this button changes: after its calls succeed they load again wherever they are shown, e.g. [learn/myfavorite].
+       */
+      invalidates?: string[];
       /**
        * Visitors go to the login page (and back) instead.
        */

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { formatCount } from '../shared/format';
-import type { ListQuery } from '../shared/source';
-import { useRemoteList } from '../shared/useRemoteList';
+import { formatCount } from '../format/format';
+import type { ListQuery } from '../data/source';
+import { useRemoteList } from '../data/useRemoteList';
 import { directionIds, isOpen } from './tree';
 import type { CategoryFilterConfig } from './schema.gen';
 import type { CategoryNode } from './types';

@@ -1,6 +1,6 @@
 import { ActionIcon, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { SearchIcon } from '../shared/icons';
+import { SearchIcon } from '../ui/icons';
 import type { KeywordFilterConfig } from './schema.gen';
 
 /** A search box that applies its text on Enter or on the search button; an emptied box clears the filter. */

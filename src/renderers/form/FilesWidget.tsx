@@ -1,7 +1,7 @@
 import { Anchor, Button, CloseButton, Group, Input, Loader, Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useRef, useState } from 'react';
-import { api } from '../../engine';
+import { api } from '../shared/engine';
 
 interface FileRef {
   name: string;

@@ -6,7 +6,7 @@ import { useEditor } from '@tiptap/react';
 import { Placeholder } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
-import { cspNonce } from '../../engine/cspNonce';
+import { cspNonce } from '../shared/engine';
 
 /** The toolbar's names in Chinese (screen readers and tooltips read them). */
 const LABELS: Partial<RichTextEditorLabels> = {

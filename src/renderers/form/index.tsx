@@ -4,9 +4,9 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RendererProps } from '../shared/engine';
-import { afterLoginPath, api, entryPoints, loadProfile, reloadSiteConfig, session, shellSettings, useSiteConfig } from '../shared/engine';
-import { resolveParams, resolveValue } from '../shared/request';
-import { useTemplateScope } from '../shared/useTemplateScope';
+import { afterLoginPath, api, entryPoints, invalidateEndpoints, loadProfile, reloadSiteConfig, session, shellSettings, useSiteConfig } from '../shared/engine';
+import { resolveParams, resolveValue } from '../data/request';
+import { useTemplateScope } from '../data/useTemplateScope';
 import { serverErrorsToErrorSchema } from './messages';
 import { SchemaForm } from './SchemaForm';
 import { useRemoteOptions } from './useRemoteOptions';
@@ -47,6 +47,7 @@ export default function FormRenderer({ props, screen }: RendererProps<FormProps>
       setServerErrors(serverErrorsToErrorSchema(fieldErrors(reason)));
       return;
     }
+    void invalidateEndpoints(submit.invalidates);
     if (submit.successMessage) notifications.show({ color: 'green', message: submit.successMessage });
     if (submit.signOut) {
       // e.g. after a password change the server has ended every session: forget it here and log in again.

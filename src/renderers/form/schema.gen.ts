@@ -56,6 +56,10 @@ export interface FormSubmit {
    */
   label?: string;
   /**
+   * Names of calls in config/endpoints.yaml whose answers the submit changes: after success they load again wherever they are shown, e.g. [user/get_info].
+   */
+  invalidates?: string[];
+  /**
    * Message shown after the call succeeded, e.g. 保存成功.
    */
   successMessage?: string;

@@ -1,43 +1,49 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
-import { api } from '../shared/engine';
-import { readPath, resolveParams } from '../shared/request';
-import type { TemplateScope } from '../shared/source';
+import { useQueries } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api, endpointKey } from '../shared/engine';
+import { readPath, resolveParams } from '../data/request';
+import type { TemplateScope } from '../data/source';
 import type { OptionSource } from '../table/dialog-form.schema.gen';
 
 type Choice = { const: string | number; title: string };
 const PLACEHOLDER = -1;
 
+function choicesOf(source: OptionSource, data: unknown): Choice[] {
+  const rows = readPath(data, source.items);
+  const list = (Array.isArray(rows) ? rows : []) as Record<string, unknown>[];
+  return list.map((row) => ({ const: row[source.value ?? 'id'] as string | number, title: String(row[source.label ?? 'name'] ?? '') }));
+}
+
 /**
  * Fills the choices of select fields from the server: each field named in `sources` gets an `enum` of values
  * and `ui:enumNames` of labels, which rjsf shows as a select. While loading, or if a call fails, the field has no choices
- * (the api client has told the user); the form stays usable and the server still validates.
+ * (the api client has told the user); the form stays usable and the server still validates. The choices are read
+ * through the query cache, so dialogs that list the same classes share one request.
  */
 export function useRemoteOptions(
   schema: RJSFSchema, uiSchema: UiSchema | undefined, sources: Record<string, OptionSource> | undefined, scope: TemplateScope, active = true,
 ): { schema: RJSFSchema; uiSchema: UiSchema } {
-  const [choices, setChoices] = useState<Record<string, Choice[]>>({});
+  const fields = Object.entries(sources ?? {});
+  const results = useQueries({
+    queries: fields.map(([, source]) => {
+      const request = resolveParams(source.params, scope);
+      // Read afresh each time a form opens (staleTime 0): a choice added a moment ago (a new grade) must be offered.
+      return { queryKey: endpointKey(source.endpoint, request), queryFn: () => api.call<unknown>(source.endpoint, request), enabled: active, staleTime: 0 };
+    }),
+  });
+  // Rebuilt when an answer arrives, not on every render (the results array is new each time).
+  const answered = results.map((r) => `${r.dataUpdatedAt}${r.isFetching ? '…' : ''}`).join(' ');
+  const choices = useMemo(() => {
+    const out: Record<string, Choice[]> = {};
+    fields.forEach(([field, source], i) => {
+      // An older answer being read again counts as loading, as before the cache: the form never offers stale choices.
+      if (results[i]?.data !== undefined && !results[i].isFetching) out[field] = choicesOf(source, results[i].data);
+    });
+    return out;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `answered` stands for the results
+  }, [sources, answered]);
   const key = JSON.stringify(sources ?? {});
-
-  useEffect(() => {
-    if (!active || !sources) return;
-    let alive = true;
-    for (const [field, source] of Object.entries(sources)) {
-      api.call<unknown>(source.endpoint, resolveParams(source.params, scope)).then(
-        (data) => {
-          const rows = readPath(data, source.items);
-          const list = (Array.isArray(rows) ? rows : []) as Record<string, unknown>[];
-          const options = list.map((row) => ({ const: row[source.value ?? 'id'] as string | number, title: String(row[source.label ?? 'name'] ?? '') }));
-          if (alive) setChoices((current) => ({ ...current, [field]: options }));
-        },
-        () => undefined,
-      );
-    }
-    return () => {
-      alive = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, active]);
 
   return useMemo(() => {
     const properties = { ...(schema.properties ?? {}) } as Record<string, RJSFSchema>;

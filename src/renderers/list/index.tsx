@@ -3,11 +3,11 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RendererProps } from '../shared/engine';
-import { formatCount, formatDate, formatText } from '../shared/format';
-import { resolveLink } from '../shared/links';
-import { EmptyList, failedTitle, LoadFailed } from '../shared/ListStatus';
-import { useRemoteList } from '../shared/useRemoteList';
-import { useTemplateScope } from '../shared/useTemplateScope';
+import { formatCount, formatDate, formatText } from '../format/format';
+import { resolveLink } from '../links/links';
+import { EmptyList, failedTitle, LoadFailed } from '../ui/ListStatus';
+import { useRemoteList } from '../data/useRemoteList';
+import { useTemplateScope } from '../data/useTemplateScope';
 import type { ListProps } from './schema.gen';
 
 const NO_FILTERS = {};

@@ -1,6 +1,6 @@
 // Generated from schema.json by npm run config:schema — edit the schema, not this file.
-import type { LinkRules } from '../shared/link.schema.gen';
-import type { SourceConfig } from '../shared/source.schema.gen';
+import type { SourceConfig } from '../data/source.schema.gen';
+import type { LinkRules } from '../links/link.schema.gen';
 
 export interface ListProps {
   source: SourceConfig;

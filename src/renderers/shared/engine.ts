@@ -10,3 +10,5 @@ export { loadProfile, reloadSiteConfig } from '../../engine/bootstrap';
 export { afterLoginPath } from '../../engine/router';
 export { useShownCount } from '../../engine/visibility';
 export { register, type RendererProps, type RenderScreen } from '../../engine/registry';
+export { endpointKey, invalidateEndpoints, watchEndpoints } from '../../engine/query';
+export { cspNonce } from '../../engine/cspNonce';

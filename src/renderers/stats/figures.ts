@@ -1,5 +1,5 @@
-import { formatDuration, formatText } from '../shared/format';
-import { readPath } from '../shared/request';
+import { formatDuration, formatText } from '../format/format';
+import { readPath } from '../data/request';
 import type { StatsFigure, StatsFormat } from './figures.schema.gen';
 
 const EMPTY: Record<StatsFormat, string> = { number: '0', duration: formatDuration(0), rank: '—', text: '—' };

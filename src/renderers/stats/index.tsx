@@ -1,9 +1,9 @@
 import { Paper, Skeleton, Title } from '@mantine/core';
 import type { RendererProps } from '../shared/engine';
 import { template } from '../shared/engine';
-import { failedTitle, LoadFailed } from '../shared/ListStatus';
-import { useRemoteRecord } from '../shared/useRemoteRecord';
-import { useTemplateScope } from '../shared/useTemplateScope';
+import { failedTitle, LoadFailed } from '../ui/ListStatus';
+import { useRemoteRecord } from '../data/useRemoteRecord';
+import { useTemplateScope } from '../data/useTemplateScope';
 import type { StatsProps } from './schema.gen';
 import { StatsFigures } from './StatsFigures';
 

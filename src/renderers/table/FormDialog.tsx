@@ -5,8 +5,8 @@ import { serverErrorsToErrorSchema } from '../form/messages';
 import { SchemaForm } from '../form/SchemaForm';
 import { useRemoteOptions } from '../form/useRemoteOptions';
 import { api, notify } from '../shared/engine';
-import { readPath, resolveParams } from '../shared/request';
-import { useTemplateScope } from '../shared/useTemplateScope';
+import { readPath, resolveParams } from '../data/request';
+import { useTemplateScope } from '../data/useTemplateScope';
 import type { DialogForm } from './dialog-form.schema.gen';
 
 type Values = Record<string, unknown>;

@@ -1,11 +1,11 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { emitAction } from '../shared/actions';
-import { api, notify } from '../shared/engine';
-import { resolveLink } from '../shared/links';
-import { resolveParams } from '../shared/request';
-import type { TemplateScope } from '../shared/source';
+import { emitAction } from '../actions/actions';
+import { api, invalidateEndpoints, notify } from '../shared/engine';
+import { resolveLink } from '../links/links';
+import { resolveParams } from '../data/request';
+import type { TemplateScope } from '../data/source';
 import { FormDialog } from './FormDialog';
 import type { TableAction } from './action.schema.gen';
 
@@ -25,8 +25,10 @@ export function RowActionButton({ action, row, scope, screen, onDone, toolbar }:
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  // After success: the `then` route (its templates may read the reply as `data`), else the list reloads.
+  // After success: what the button declared it changes loads again wherever shown; then the `then` route (its
+  // templates may read the reply as `data`), else the list reloads.
   const finish = (then: ThenLink | undefined, data: unknown) => {
+    void invalidateEndpoints(action.invalidates);
     if (then) navigate(resolveLink([then], { ...scope, data }) ?? then.path);
     else onDone?.();
   };
@@ -87,7 +89,7 @@ export function RowActionButton({ action, row, scope, screen, onDone, toolbar }:
     else if (action.link) navigate(resolveLink([action.link], scope) ?? action.link.path);
     else if (action.form) setDialog('form');
     else if (action.post) (action.confirm ? setDialog('confirm') : void post());
-    else if (action.action) emitAction({ action: action.action, row, screen });
+    else if (action.action) emitAction({ action: action.action, row, screen, invalidates: action.invalidates });
   };
 
   return (
@@ -108,7 +110,7 @@ export function RowActionButton({ action, row, scope, screen, onDone, toolbar }:
         </Modal>
       )}
       {action.form && (
-        <FormDialog form={action.form} item={row} opened={dialog === 'form'} onClose={() => setDialog(null)} onDone={() => onDone?.()} />
+        <FormDialog form={action.form} item={row} opened={dialog === 'form'} onClose={() => setDialog(null)} onDone={() => finish(undefined, null)} />
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { evaluate } from '../shared/engine';
-import type { TemplateScope } from '../shared/source';
+import type { TemplateScope } from '../data/source';
 import { RowActionButton } from './RowActionButton';
 import type { TableAction } from './action.schema.gen';
 

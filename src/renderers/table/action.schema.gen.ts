@@ -41,6 +41,10 @@ export interface TableAction {
     };
   };
   /**
+   * Names of calls in config/endpoints.yaml whose answers this button changes: after its post, form or upload succeeds they load again wherever they are shown (the table itself always reloads); for an `action` the listening piece does the same after its own write, e.g. [message/get_list, message/get_class].
+   */
+  invalidates?: string[];
+  /**
    * Question asked before a `post` action runs, e.g. 确定删除该作业吗？
    */
   confirm?: string;

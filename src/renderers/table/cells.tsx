@@ -1,7 +1,7 @@
 import { Avatar, Badge, Group, Text } from '@mantine/core';
 import { evaluate, template } from '../shared/engine';
-import { formatDate, formatDuration, formatText, thresholdColor } from '../shared/format';
-import { useTemplateScope } from '../shared/useTemplateScope';
+import { formatDate, formatDuration, formatText, thresholdColor } from '../format/format';
+import { useTemplateScope } from '../data/useTemplateScope';
 import { RowActionButton } from './RowActionButton';
 import type { TableColumn } from './schema.gen';
 

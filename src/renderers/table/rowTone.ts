@@ -1,5 +1,5 @@
 import { evaluate } from '../shared/engine';
-import type { TemplateScope } from '../shared/source';
+import type { TemplateScope } from '../data/source';
 import type { RowTone } from './schema.gen';
 
 /** Attributes of a row coloured by `rowTone`: the tone's name (data-tone) and its background. None without a match. */

@@ -1,6 +1,6 @@
 // Generated from schema.json by npm run config:schema — edit the schema, not this file.
+import type { SourceConfig } from '../data/source.schema.gen';
 import type { FiltersConfig } from '../filters/schema.gen';
-import type { SourceConfig } from '../shared/source.schema.gen';
 import type { TableAction } from './action.schema.gen';
 
 /**

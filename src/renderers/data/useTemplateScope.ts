@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useSession, useSiteConfig } from './engine';
+import { useSession, useSiteConfig } from '../shared/engine';
 import type { TemplateScope } from './source';
 
 const NO_USER: Record<string, unknown> = {};

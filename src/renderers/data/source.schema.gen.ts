@@ -23,6 +23,10 @@ export interface SourceConfig {
    */
   total?: string;
   /**
+   * Names of calls in config/endpoints.yaml whose answer, when it changes (e.g. the unread counter's poll), makes this list load again, e.g. [message/get_class].
+   */
+  reloadOn?: string[];
+  /**
    * Names of the paging parameters the endpoint expects.
    */
   paging?: {

@@ -1,4 +1,7 @@
-/** Window event a row action raises; bespoke pieces (e.g. the chat dialog) listen for the action names they handle. */
+/**
+ * Window event a row action raises; bespoke pieces (e.g. the chat dialog) listen for the action names they handle.
+ * It carries no data loading: what an action changes is reloaded through the query cache (`invalidates`).
+ */
 export const APP_ACTION_EVENT = 'app:action';
 
 export interface AppActionDetail {
@@ -8,6 +11,8 @@ export interface AppActionDetail {
   row: Record<string, unknown>;
   /** Id of the screen the action came from. */
   screen?: string;
+  /** Calls whose answers the action changes (YAML `invalidates:`): the piece invalidates them after its own write. */
+  invalidates?: string[];
 }
 
 export function emitAction(detail: AppActionDetail): void {
@@ -19,17 +24,4 @@ export function onAppAction(handler: (detail: AppActionDetail) => void): () => v
   const listener = (event: Event) => handler((event as CustomEvent<AppActionDetail>).detail);
   window.addEventListener(APP_ACTION_EVENT, listener);
   return () => window.removeEventListener(APP_ACTION_EVENT, listener);
-}
-
-/** Window event announcing that what an endpoint answers has changed; lists reading that endpoint reload. */
-export const APP_REFRESH_EVENT = 'app:refresh';
-
-export function emitRefresh(endpoint: string): void {
-  window.dispatchEvent(new CustomEvent<{ endpoint: string }>(APP_REFRESH_EVENT, { detail: { endpoint } }));
-}
-
-export function onRefresh(endpoint: string, handler: () => void): () => void {
-  const listener = (event: Event) => (event as CustomEvent<{ endpoint: string }>).detail.endpoint === endpoint && handler();
-  window.addEventListener(APP_REFRESH_EVENT, listener);
-  return () => window.removeEventListener(APP_REFRESH_EVENT, listener);
 }

@@ -1,7 +1,7 @@
-import { evaluate } from './engine';
-import { resolveValue } from './request';
+import { evaluate } from '../shared/engine';
+import { resolveValue } from '../data/request';
 import type { LinkRule } from './link.schema.gen';
-import type { TemplateScope } from './source';
+import type { TemplateScope } from '../data/source';
 
 /**
  * The route a row or card leads to, or null when no rule applies.

@@ -1,4 +1,4 @@
-import { evaluate, template } from './engine';
+import { evaluate, template } from '../shared/engine';
 import type { ListQuery, TemplateScope } from './source';
 import type { SourceConfig } from './source.schema.gen';
 
@@ -59,4 +59,12 @@ export function readList<T>(source: SourceConfig, data: unknown): { items: T[]; 
   const items = Array.isArray(rows) ? (rows as T[]) : [];
   const total = Number(readPath(data, source.total));
   return { items, total: source.total && Number.isFinite(total) ? total : items.length };
+}
+
+/** A copy of `value` with `a.b.c` replaced (the objects on the way copied, not changed); an empty path is the whole value. */
+export function writePath(value: unknown, path: string | undefined, next: unknown): unknown {
+  if (!path) return next;
+  const [key, ...rest] = path.split('.');
+  const current = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  return { ...current, [key]: writePath(current[key], rest.join('.'), next) };
 }

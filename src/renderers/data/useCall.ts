@@ -1,0 +1,59 @@
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { api, endpointKey, useSession, useShownCount, watchEndpoints } from '../shared/engine';
+
+export interface UseCallOptions {
+  /** False while a parameter the call needs is missing: nothing is called. Default true. */
+  enabled?: boolean;
+  /** The api client does not show its error message: the caller says what went wrong itself. */
+  silent?: boolean;
+  /** While the next answer loads (another page, other filters), the last one stays on screen. */
+  keepPrevious?: boolean;
+  /** Endpoints whose answer, when it changes (a poll saw something new), makes this call again. */
+  reloadOn?: readonly string[];
+}
+
+const USER_TEMPLATE = /\$\{[^}]*\buser\b/;
+
+/** Parameters that read the signed-in user (`${user.id}`) wait for the profile rather than go out without it. */
+export function mentionsUser(params: Record<string, unknown> | undefined): boolean {
+  return Object.values(params ?? {}).some((v) => typeof v === 'string' && USER_TEMPLATE.test(v));
+}
+
+/**
+ * One read of an endpoint through the query cache (the engine's TanStack Query client): parts of a page asking the same
+ * share one request; the answer is read again when a kept-alive screen is shown again, when a write invalidates the
+ * endpoint (YAML `invalidates:`), and when an endpoint named in `reloadOn` answers something new.
+ */
+export function useCall<T = unknown>(endpoint: string | undefined, request: Record<string, unknown> | null, options: UseCallOptions = {}): UseQueryResult<T> {
+  const { enabled = true, silent = false, keepPrevious = false, reloadOn } = options;
+  const on = Boolean(endpoint && request) && enabled;
+  const query = useQuery({
+    queryKey: endpointKey(endpoint ?? '', request ?? {}),
+    queryFn: () => (silent ? api.call<T>(endpoint!, request!, { silent }) : api.call<T>(endpoint!, request!)),
+    enabled: on,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
+  const { refetch } = query;
+  useReloadWhenShownAgain(on ? refetch : undefined);
+  const watched = (reloadOn ?? []).join(' ');
+  useEffect(() => (on && watched ? watchEndpoints(watched.split(' '), () => void refetch()) : undefined), [on, watched, refetch]);
+  return query;
+}
+
+/** A kept-alive screen shown again reloads (its data may be stale), keeping what it shows until the reply. */
+export function useReloadWhenShownAgain(reload: (() => unknown) | undefined): void {
+  const shown = useShownCount();
+  const last = useRef(shown);
+  useEffect(() => {
+    if (shown === last.current) return;
+    last.current = shown;
+    reload?.();
+  }, [shown, reload]);
+}
+
+/** True while the call's parameters read the user and the signed-in user's profile has not arrived yet. */
+export function useWaitsForUser(params: Record<string, unknown> | undefined): boolean {
+  const session = useSession();
+  return Boolean(session?.token) && !session?.user && mentionsUser(params);
+}
