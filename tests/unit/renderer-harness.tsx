@@ -44,10 +44,11 @@ export function renderWithProviders(ui: ReactElement, route = '/') {
 export async function fakeEngine(overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const expr = await import('../../src/engine/expr');
   const query = await import('../../src/engine/query');
+  const config = await import('../../src/engine/config');
   return {
     evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ token: 'tok', user: USER }), useShownCount: () => 1,
     endpointKey: query.endpointKey, invalidateEndpoints: vi.fn(async () => undefined), watchEndpoints: () => () => undefined,
-    register: () => undefined, cspNonce: () => undefined, ...overrides,
+    register: () => undefined, cspNonce: () => undefined, shellSettings: config.shellSettings, entryPoints: config.entryPoints, ...overrides,
   };
 }
 
