@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { currentUser, identify } from '../http/auth';
 import { forbidden, notFound, refuse } from '../http/errors';
 import { MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES, uploadByStoredName } from '../services/uploads';
@@ -33,8 +33,8 @@ export function uploadRoutes(ctx: RouteContext, opts: { storage: FileStorage; co
   defineRoute(ctx, WORD_ONLY, { handler: receive('docx') });
 
   // Uploaded files are served to the student who uploaded them, and to a teacher grading work that names them.
-  app.get('/files/:name', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const { name } = request.params as { name: string };
+  app.get<{ Params: { name: string } }>('/files/:name', { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params;
     if (!/^[0-9a-f]{32}\.(jpg|png|docx)$/.test(name)) throw notFound();
     const user = await identify(db, request);
     const row = await uploadByStoredName(db, name);

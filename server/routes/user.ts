@@ -137,7 +137,7 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
   const resetBody = (withKey: boolean) =>
     objectSchema(
       { mobile: rules.mobile, verification_code: field.str('验证码', { minLength: 1, maxLength: 6, errorMessage: { required: '请输入验证码', minLength: '请输入验证码', maxLength: '请输入正确验证码' } }), new_password: rules.newPassword, new_password_repeat: rules.repeat, school_id: field.int('学校'), ...(withKey && { verification_key: field.str('验证码标识', { maxLength: 64, errorMessage: '请获取验证码！' }) }) },
-      ['mobile', 'verification_code', 'new_password', 'new_password_repeat', ...(withKey ? ['verification_key'] : [])],
+      ['mobile', 'verification_code', 'new_password', 'new_password_repeat', ...(withKey ? ['verification_key' as const] : [])],
     );
   const resetPassword = async (request: FastifyRequest) => {
     const body = request.body as { mobile: string; verification_code: string; new_password: string; new_password_repeat: string; school_id?: number; verification_key?: string };
