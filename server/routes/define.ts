@@ -94,7 +94,10 @@ export const field = {
 export const keysOf = <T extends object>(table: T) => Object.keys(table) as (keyof T & string)[];
 
 /** Required properties, those with a default (always filled in), and the optional rest. */
-type Shape<P extends TProperties, R extends keyof P> = { [K in keyof P]: K extends R ? P[K] : P[K] extends { default: unknown } ? P[K] : TOptional<P[K]> };
+type Shape<P extends TProperties, R extends keyof P> = {
+  // -? and NonNullable: a property spread in conditionally (`...(cond && { key: schema })`) is an optional one.
+  [K in keyof P]-?: K extends R ? NonNullable<P[K]> : NonNullable<P[K]> extends { default: unknown } ? NonNullable<P[K]> : TOptional<NonNullable<P[K]>>;
+};
 
 /** An object of the given fields (more are allowed and ignored); `required` in this order, the order of the messages. */
 export function objectSchema<P extends TProperties, const R extends keyof P & string = never>(properties: P, required: readonly R[] = [], extra: Options = {}) {
