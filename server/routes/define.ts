@@ -80,10 +80,10 @@ export const field = {
   str: <const E extends Options = {}>(title: string, extra?: E) => Type.Unsafe({ type: 'string', title, ...extra }) as Field<ValueOf<E, string>, E>,
   list: <I extends TSchema, const E extends Options = {}>(title: string, items: I, extra?: E) =>
     Type.Unsafe({ type: 'array', title, items, ...extra }) as Field<Static<I>[], E>,
-  /** One id or a comma-separated list of ids (`3` or `3,5,8`), as the category filters send them. */
   /** A value that may come as text or as a whole number (`types` in the order ajv tries them when coercing). */
   mixed: <const E extends Options = {}>(title: string, types: readonly ('string' | 'integer')[], extra?: E) =>
     Type.Unsafe({ type: types, title, ...extra }) as Field<string | number, E>,
+  /** One id or a comma-separated list of ids (`3` or `3,5,8`), as the category filters send them. */
   idList: <const E extends Options = {}>(title: string, extra?: E) =>
     Type.Unsafe({ type: ['string', 'integer'], title, pattern: '^\\d+(,\\d+)*$', ...extra }) as Field<string | number, E>,
   /** The field's schema, or null (a JSON body that clears the value). */
