@@ -70,7 +70,7 @@ export function adminAccountImportRoutes(ctx: RouteContext, opts: { config: Site
       }, ['id']),
     },
     async handler(request) {
-      const q = request.query as { id: number; page?: number; page_size?: number; state?: 'error' | 'ok' };
+      const q = request.query;
       const batch = await ownBatch(db, request, q.id);
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
@@ -92,7 +92,7 @@ export function adminAccountImportRoutes(ctx: RouteContext, opts: { config: Site
     schema: { body: objectSchema({ id: field.int('导入记录', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const batch = await ownBatch(db, request, (request.body as { id: number }).id);
+      const batch = await ownBatch(db, request, request.body.id);
       if (batch.confirmed_at) throw invalid('id', '这批账号已经导入过了');
       const bad = batch.parsed.filter((r) => r.errors.length);
       if (bad.length) throw invalid('id', `还有 ${bad.length} 行有错误（第一处在第 ${bad[0].row} 行），请修改文件后重新上传`);

@@ -12,7 +12,7 @@ import { audit } from '../services/audit';
 import { loginKey } from '../services/login-guard';
 import { clearFailures } from '../services/rateLimit';
 import { forgetCachedUser, revokeUserSessions } from '../services/sessions';
-import { adminPaging, keywordMatch, pageOf, type PageQuery } from './admin-paging';
+import { adminPaging, keywordMatch, pageOf } from './admin-paging';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
 /**
@@ -97,7 +97,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ ...adminPaging, status: field.int('状态', { enum: [0, 1] }) }) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const q = request.query as PageQuery & { status?: number };
+      const q = request.query;
       let list = db.selectFrom('users as u').where('u.school_id', '=', schoolId).where('u.role', '=', 'teacher')
         .select(['u.id', 'u.username', 'u.realname', 'u.mobile', 'u.status', 'u.must_change_password', 'u.last_login_at']);
       if (q.status !== undefined) list = list.where('u.status', '=', q.status);
@@ -114,7 +114,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'admin/teacher', {
     schema: { querystring: idBody },
     async handler(request) {
-      const t = await accountInSchool(db, schoolOfAdmin(request), (request.query as { id: number }).id, ['teacher'], '教师不存在');
+      const t = await accountInSchool(db, schoolOfAdmin(request), request.query.id, ['teacher'], '教师不存在');
       const classes = await db.selectFrom('teacher_classes').select('class_id').where('teacher_id', '=', t.id).orderBy('class_id').execute();
       return { id: t.id, username: t.username, realname: t.realname, mobile: t.mobile ?? '', class_ids: classes.map((c) => c.class_id) };
     },
@@ -124,12 +124,12 @@ export function adminAccountRoutes(ctx: RouteContext): void {
     schema: {
       body: objectSchema({
         ...accountFields,
-        class_ids: { type: 'array', title: '任教班级', maxItems: 200, uniqueItems: true, items: field.int('班级', { minimum: 1 }), default: [], errorMessage: '任教班级有误' },
+        class_ids: field.list('任教班级', field.int('班级', { minimum: 1 }), { maxItems: 200, uniqueItems: true, default: [], errorMessage: '任教班级有误' }),
       }, ['username', 'realname']),
     },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as { id?: number; username: string; realname: string; mobile?: string; password?: string; class_ids?: number[] };
+      const b = request.body;
       const before = b.id ? await accountInSchool(db, schoolId, b.id, ['teacher'], '教师不存在') : null;
       const values = await checkAccount(db, schoolId, b);
       const classIds = b.class_ids ?? [];
@@ -154,7 +154,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'admin/student', {
     schema: { querystring: idBody },
     async handler(request) {
-      const u = await accountInSchool(db, schoolOfAdmin(request), (request.query as { id: number }).id, ['student'], '学生不存在');
+      const u = await accountInSchool(db, schoolOfAdmin(request), request.query.id, ['student'], '学生不存在');
       return { id: u.id, username: u.username, realname: u.realname, student_no: u.student_no ?? '', mobile: u.mobile ?? '', class_id: u.class_id };
     },
   });
@@ -169,7 +169,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as { id?: number; username: string; realname: string; mobile?: string; password?: string; student_no?: string; class_id: number };
+      const b = request.body;
       const before = b.id ? await accountInSchool(db, schoolId, b.id, ['student'], '学生不存在') : null;
       const values = await checkAccount(db, schoolId, b);
       const klass = await classInSchool(db, schoolId, b.class_id).catch(() => { throw invalid('class_id', '班级不存在'); });
@@ -193,7 +193,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'admin/account/password', {
     schema: { body: objectSchema({ id: field.int('账号', { minimum: 1 }), password: accountFields.password }, ['id']) },
     async handler(request) {
-      const b = request.body as { id: number; password?: string };
+      const b = request.body;
       const u = await account(request, b.id);
       const chosen = chosenPassword(b.password);
       const password_hash = await hashInitialPassword(chosen.password, chosen.generated);
@@ -211,7 +211,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'admin/account/status', {
     schema: { body: objectSchema({ id: field.int('账号', { minimum: 1 }), status: field.int('状态', { enum: [0, 1], errorMessage: '状态只能是停用或启用' }) }, ['id', 'status']) },
     async handler(request) {
-      const b = request.body as { id: number; status: 0 | 1 };
+      const b = request.body;
       const u = await account(request, b.id);
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ status: b.status }).where('id', '=', u.id).execute();
@@ -227,7 +227,7 @@ export function adminAccountRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'admin/account/unlock', {
     schema: { body: idBody },
     async handler(request) {
-      const u = await account(request, (request.body as { id: number }).id);
+      const u = await account(request, request.body.id);
       await db.transaction().execute(async (trx) => {
         await clearFailures(trx, loginKey(u.school_id, u.username));
         await audit(trx, request, { kind: 'accounts', action: 'unlock', targetId: u.id, summary: `解锁${ROLE_NAMES[u.role as Role]} ${describe(u)}（清除登录失败次数）` });

@@ -2,7 +2,7 @@ import { refuse } from '../http/errors';
 import { accountInSchool, schoolOfAdmin } from '../services/admin-scope';
 import { audit } from '../services/audit';
 import { forgetCachedUser } from '../services/sessions';
-import { adminPaging, keywordMatch, pageOf, type PageQuery } from './admin-paging';
+import { adminPaging, keywordMatch, pageOf } from './admin-paging';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
 /**
@@ -20,7 +20,7 @@ export function adminApplicationRoutes(ctx: RouteContext): void {
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
       // Waiting applications unless asked otherwise: that is the administrator's work list.
-      const q = request.query as PageQuery & { state?: 'pending' | 'rejected' | 'all' };
+      const q = request.query;
       const types = { pending: [4], rejected: [5], all: [4, 5] }[q.state ?? 'pending'];
       let list = db.selectFrom('users as u').leftJoin('classes as c', 'c.id', 'u.class_id').leftJoin('grades as g', 'g.id', 'u.grade_id')
         .leftJoin('majors as m', 'm.id', 'u.major_id')
@@ -49,7 +49,7 @@ export function adminApplicationRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ id: field.int('学生', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const { student, className } = await pending(schoolId, (request.body as { id: number }).id);
+      const { student, className } = await pending(schoolId, request.body.id);
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ type: 1, review_reason: null }).where('id', '=', student.id).where('type', '=', 4).execute();
         await audit(trx, request, { kind: 'application', action: 'approve', targetId: student.id, summary: `通过 ${student.realname || student.username} 加入 ${className} 的申请`, detail: { class_id: student.class_id } });
@@ -68,7 +68,7 @@ export function adminApplicationRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as { id: number; reason: string };
+      const b = request.body;
       const { student, className } = await pending(schoolId, b.id);
       const reason = b.reason.trim();
       await db.transaction().execute(async (trx) => {

@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import { fromNow, parseTimestamp } from '../db/time';
 import { invalid } from '../http/errors';
 import { adminSchoolFilter } from '../services/admin-scope';
 import { AUDIT_KINDS } from '../services/audit';
-import { adminPaging, keywordMatch, pageOf, type PageQuery } from './admin-paging';
-import { defineRoute, field, objectSchema, type RouteContext } from './define';
+import { adminPaging, keywordMatch, pageOf } from './admin-paging';
+import { defineRoute, field, keysOf, objectSchema, type RouteContext, type RouteRequest } from './define';
 
 /**
  * The audit log: a school administrator reads their school's entries (admin/audit), a platform administrator every
@@ -17,14 +16,13 @@ const ACTION_NAMES: Record<string, string> = {
 
 const query = objectSchema({
   ...adminPaging,
-  kind: field.str('类型', { enum: Object.keys(AUDIT_KINDS) }),
+  kind: field.str('类型', { enum: keysOf(AUDIT_KINDS) }),
   actor: field.str('操作人', { maxLength: 32 }),
   from: field.str('开始日期', { maxLength: 10 }),
   to: field.str('结束日期', { maxLength: 10 }),
   days: field.int('最近天数', { minimum: 1, maximum: 3660 }),
   school_id: field.int('学校', { minimum: 1 }),
 });
-type Query = PageQuery & { kind?: string; actor?: string; from?: string; to?: string; days?: number; school_id?: number };
 
 function day(name: 'from' | 'to', text: string | undefined): string | undefined {
   const value = text?.trim().slice(0, 10);
@@ -36,8 +34,8 @@ function day(name: 'from' | 'to', text: string | undefined): string | undefined 
 export function adminAuditRoutes(ctx: RouteContext): void {
   const { db } = ctx;
 
-  const handler = async (request: FastifyRequest) => {
-    const q = request.query as Query;
+  const handler = async (request: RouteRequest<{ querystring: typeof query }>) => {
+    const q = request.query;
     const schoolId = await adminSchoolFilter(db, request, q.school_id);
     // `days`: the last N days including today (the screen's 今天 / 近7天 / 近30天 chips); `from`/`to`: exact dates.
     const from = q.days ? fromNow(-(q.days - 1) * 86400).slice(0, 10) : day('from', q.from);

@@ -15,11 +15,10 @@ const saveBody = objectSchema({
   id: field.int('ID', { minimum: 1 }),
   parent_id: field.int('上级方向', { minimum: 0, default: 0, errorMessage: '请选择上级方向' }),
   name: field.str('分类名称', { minLength: 1, maxLength: 20, pattern: '\\S', errorMessage: { minLength: '请输入分类名称', pattern: '请输入分类名称', maxLength: '分类名称最多 20 个字' } }),
-  link: { anyOf: [field.str('链接', { maxLength: 200, errorMessage: '链接最多 200 个字符' }), { type: 'null' }] },
+  link: field.nullable(field.str('链接', { maxLength: 200, errorMessage: '链接最多 200 个字符' })),
   icon: field.str('图标', { maxLength: 300, errorMessage: '图标地址最多 300 个字符' }),
   sort: field.int('排序', { minimum: 0, maximum: 9999, default: 0, errorMessage: '排序须为 0 到 9999 的整数' }),
 }, ['name']);
-type SaveBody = { id?: number; parent_id?: number; name: string; link?: string | null; icon?: string; sort?: number };
 
 export function adminCategoryRoutes(ctx: RouteContext): void {
   const { db } = ctx;
@@ -54,7 +53,7 @@ export function adminCategoryRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'admin/category', {
     schema: { querystring: objectSchema({ id: field.int('ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
-      const c = await categoryInSchool(db, schoolOfAdmin(request), (request.query as { id: number }).id);
+      const c = await categoryInSchool(db, schoolOfAdmin(request), request.query.id);
       return { id: c.id, parent_id: c.parent_id, name: c.name, link: c.link ?? '', icon: c.icon, sort: c.sort };
     },
   });
@@ -63,7 +62,7 @@ export function adminCategoryRoutes(ctx: RouteContext): void {
     schema: { body: saveBody },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as SaveBody;
+      const b = request.body;
       const before = b.id ? await categoryInSchool(db, schoolId, b.id) : null;
       const parentId = b.parent_id ?? 0;
       if (parentId) {
@@ -102,7 +101,7 @@ export function adminCategoryRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ id: field.int('ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const c = await categoryInSchool(db, schoolId, (request.body as { id: number }).id);
+      const c = await categoryInSchool(db, schoolId, request.body.id);
       const types = num((await db.selectFrom('learn_categories').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', c.id).executeTakeFirst())?.n);
       if (types) throw refuse(`方向“${c.name}”下还有 ${types} 个类型，不能删除；请先删除这些类型`);
       const courses = num((await db.selectFrom('learns').select((eb) => eb.fn.countAll<number>().as('n')).where('category_id', '=', c.id).executeTakeFirst())?.n);

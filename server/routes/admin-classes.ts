@@ -5,8 +5,8 @@ import { classInSchool, gradeInSchool, schoolOfAdmin } from '../services/admin-s
 import { audit } from '../services/audit';
 import { forgetCachedUser } from '../services/sessions';
 import { withLocks } from './admin-accounts';
-import { adminPaging, keywordMatch, num, pageOf, type PageQuery } from './admin-paging';
-import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+import { adminPaging, keywordMatch, num, pageOf } from './admin-paging';
+import { Answer, defineRoute, field, keysOf, objectSchema, type RouteContext } from './define';
 
 /**
  * A school administrator's classes (with the trial state the student side reads: probation_status 0 none, 1 on trial
@@ -23,10 +23,9 @@ const saveBody = objectSchema({
   grade_id: field.int('年级', { minimum: 1, errorMessage: '请选择年级' }),
   class_name: field.str('班级名称', { minLength: 1, maxLength: 40, pattern: '\\S', errorMessage: { minLength: '请输入班级名称', pattern: '请输入班级名称', maxLength: '班级名称最多 40 个字' } }),
   probation_status: field.int('试用状态', { enum: [0, 1, 2], default: 0, errorMessage: '请选择试用状态' }),
-  probation_date: { anyOf: [field.str('试用截止日期', { maxLength: 20 }), { type: 'null' }] },
+  probation_date: field.nullable(field.str('试用截止日期', { maxLength: 20 })),
   sort: field.int('排序', { minimum: 0, maximum: 9999, default: 0, errorMessage: '排序须为 0 到 9999 的整数' }),
 }, ['grade_id', 'class_name']);
-type SaveBody = { id?: number; grade_id: number; class_name: string; probation_status?: number; probation_date?: string | null; sort?: number };
 
 /** A trial state needs its date (the student's notice names it); YYYY-MM-DD, stored as the end of that day. */
 function probationDate(status: number, text: string | null | undefined): string | null {
@@ -47,13 +46,13 @@ export function adminClassRoutes(ctx: RouteContext): void {
         ...adminPaging,
         grade_id: field.int('年级', { minimum: 1 }),
         probation_status: field.int('试用状态', { enum: [0, 1, 2] }),
-        sort: field.str('排序字段', { enum: Object.keys(SORTABLE) }),
+        sort: field.str('排序字段', { enum: keysOf(SORTABLE) }),
         order: field.str('排序方向', { enum: ['asc', 'desc'] }),
       }),
     },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const q = request.query as PageQuery & { grade_id?: number; probation_status?: number; sort?: keyof typeof SORTABLE; order?: 'asc' | 'desc' };
+      const q = request.query;
       let list = db.selectFrom('classes as c').innerJoin('grades as g', 'g.id', 'c.grade_id').innerJoin('majors as m', 'm.id', 'g.major_id')
         .innerJoin('departments as d', 'd.id', 'm.depart_id').where('d.school_id', '=', schoolId)
         .select((eb) => ['c.id', 'c.class_name', 'c.class_key', 'c.probation_status', 'c.probation_date', 'c.sort', 'c.grade_id',
@@ -80,7 +79,7 @@ export function adminClassRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'admin/class', {
     schema: { querystring: objectSchema({ id: field.int('班级ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
-      const c = await classInSchool(db, schoolOfAdmin(request), (request.query as { id: number }).id);
+      const c = await classInSchool(db, schoolOfAdmin(request), request.query.id);
       return { id: c.id, grade_id: c.grade_id, class_name: c.class_name, class_key: c.class_key, probation_status: c.probation_status, probation_date: c.probation_date?.slice(0, 10) ?? '', sort: c.sort };
     },
   });
@@ -89,7 +88,7 @@ export function adminClassRoutes(ctx: RouteContext): void {
     schema: { body: saveBody },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as SaveBody;
+      const b = request.body;
       const name = b.class_name.trim();
       const before = b.id ? await classInSchool(db, schoolId, b.id) : null;
       const grade = await gradeInSchool(db, schoolId, b.grade_id).catch(() => { throw invalid('grade_id', '年级不存在'); });
@@ -122,7 +121,7 @@ export function adminClassRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'admin/class/delete', {
     schema: { body: objectSchema({ id: field.int('班级ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
-      const c = await classInSchool(db, schoolOfAdmin(request), (request.body as { id: number }).id);
+      const c = await classInSchool(db, schoolOfAdmin(request), request.body.id);
       const students = num((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('class_id', '=', c.id).where('role', '=', 'student').executeTakeFirst())?.n);
       if (students) throw refuse(`班级“${c.class_name}”中还有 ${students} 名学生，不能删除；请先把学生调到其他班级`);
       await db.transaction().execute(async (trx) => {
@@ -144,7 +143,7 @@ export function adminClassRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const q = request.query as PageQuery & { class_id?: number; type?: number; depart_id?: number; major_id?: number; grade_id?: number; status?: number };
+      const q = request.query;
       let list = db.selectFrom('users as u').leftJoin('classes as c', 'c.id', 'u.class_id').leftJoin('grades as g', 'g.id', 'u.grade_id')
         .leftJoin('majors as m', 'm.id', 'u.major_id')
         .where('u.school_id', '=', schoolId).where('u.role', '=', 'student')
@@ -165,13 +164,13 @@ export function adminClassRoutes(ctx: RouteContext): void {
     schema: {
       body: objectSchema({
         id: field.int('学生', { minimum: 1 }),
-        ids: { type: 'array', title: '学生', minItems: 1, maxItems: 500, uniqueItems: true, items: field.int('学生', { minimum: 1 }) },
+        ids: field.list('学生', field.int('学生', { minimum: 1 }), { minItems: 1, maxItems: 500, uniqueItems: true }),
         class_id: field.int('班级', { minimum: 1, errorMessage: '请选择班级' }),
       }, ['class_id']),
     },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as { id?: number; ids?: number[]; class_id: number };
+      const b = request.body;
       const ids = b.ids ?? (b.id ? [b.id] : []);
       if (!ids.length) throw invalid('ids', '请选择学生');
       const target = await classInSchool(db, schoolId, b.class_id).catch(() => { throw invalid('class_id', '班级不存在'); });

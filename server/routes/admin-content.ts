@@ -27,11 +27,9 @@ const articleBody = objectSchema({
 }, ['title', 'content']);
 
 const topic = (label: string) => field.str(label, { minLength: 1, maxLength: 100, pattern: '\\S', errorMessage: { minLength: `请输入${label}`, pattern: `请输入${label}`, maxLength: `${label}最多 100 个字` } });
-const options = (label: string) => ({
-  type: 'array', title: label, minItems: 2, maxItems: 10,
-  items: field.str('选项', { minLength: 1, maxLength: 40, pattern: '\\S', errorMessage: { minLength: '选项不能为空', pattern: '选项不能为空', maxLength: '选项最多 40 个字' } }),
-  errorMessage: { minItems: `${label}至少 2 个`, maxItems: `${label}最多 10 个` },
-});
+const options = (label: string) => field.list(label,
+  field.str('选项', { minLength: 1, maxLength: 40, pattern: '\\S', errorMessage: { minLength: '选项不能为空', pattern: '选项不能为空', maxLength: '选项最多 40 个字' } }),
+  { minItems: 2, maxItems: 10, errorMessage: { minItems: `${label}至少 2 个`, maxItems: `${label}最多 10 个` } });
 /** The questionnaire's fixed shape (questionnaire_answers has one column per question): one choice, several, two texts. */
 const questionnaireBody = objectSchema({
   id: field.int('课程', { minimum: 1 }),
@@ -39,7 +37,6 @@ const questionnaireBody = objectSchema({
   q2: topic('第 2 题（多选）'), q2_options: options('第 2 题的选项'),
   q3: topic('第 3 题（填空）'), q4: topic('第 4 题（填空）'),
 }, ['id', 'q1', 'q1_options', 'q2', 'q2_options', 'q3', 'q4']);
-type QuestionnaireBody = { id: number; q1: string; q1_options: string[]; q2: string; q2_options: string[]; q3: string; q4: string };
 
 const richText = (html: string) => cleanHtml(/<[a-z][^>]*>/i.test(html) ? html : textToHtml(html));
 const agreementOf = (config: Record<string, unknown>) => {
@@ -74,7 +71,7 @@ export function adminContentRoutes(ctx: RouteContext, opts: ContentRouteOptions)
   defineRoute(ctx, 'admin/article', {
     schema: { querystring: objectSchema({ id: field.int('ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
-      const a = await ownArticle(schoolOfAdmin(request), (request.query as { id: number }).id);
+      const a = await ownArticle(schoolOfAdmin(request), request.query.id);
       return { id: a.id, title: a.title, content: a.content };
     },
   });
@@ -83,7 +80,7 @@ export function adminContentRoutes(ctx: RouteContext, opts: ContentRouteOptions)
     schema: { body: articleBody },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as { id?: number; title: string; content: string };
+      const b = request.body;
       const before = b.id ? await ownArticle(schoolId, b.id) : null;
       const values = { title: b.title.trim(), content: richText(b.content) };
       if (!values.content.replace(/<[^>]*>/g, '').trim() && !/<img\b/i.test(values.content)) throw invalid('content', '正文里没有可显示的内容');
@@ -102,7 +99,7 @@ export function adminContentRoutes(ctx: RouteContext, opts: ContentRouteOptions)
     schema: { body: objectSchema({ id: field.int('ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const a = await ownArticle(schoolId, (request.body as { id: number }).id);
+      const a = await ownArticle(schoolId, request.body.id);
       if (a.id === agreementArticle(schoolId)) throw refuse(`“${a.title}”是注册页的用户协议，不能删除；请先在配置中换成其他文章（login.yaml 的 agreement.articleId）`);
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('articles').where('id', '=', a.id).execute();
@@ -124,7 +121,7 @@ export function adminContentRoutes(ctx: RouteContext, opts: ContentRouteOptions)
   defineRoute(ctx, 'admin/course/questionnaire', {
     schema: { querystring: objectSchema({ id: field.int('ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
-      const course = await courseInSchool(db, schoolOfAdmin(request), (request.query as { id: number }).id);
+      const course = await courseInSchool(db, schoolOfAdmin(request), request.query.id);
       const { own, problem } = await questionnaireFor(course.id);
       const [p1, p2, p3, p4] = problem;
       return {
@@ -137,7 +134,7 @@ export function adminContentRoutes(ctx: RouteContext, opts: ContentRouteOptions)
   defineRoute(ctx, 'admin/course/questionnaire/save', {
     schema: { body: questionnaireBody },
     async handler(request) {
-      const b = request.body as QuestionnaireBody;
+      const b = request.body;
       const course = await courseInSchool(db, schoolOfAdmin(request), b.id);
       // Answers are stored as option indexes: changing the options under them would change what they mean.
       const answers = await answeredCount(course.id);

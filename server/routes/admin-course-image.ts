@@ -19,7 +19,7 @@ export function adminCourseImageRoutes(ctx: RouteContext, opts: { storage: FileS
     schema: { querystring: objectSchema({ id: field.int('课程ID', { minimum: 1, errorMessage: '缺少课程' }) }, ['id']) },
     async handler(request) {
       const admin = schoolOfAdmin(request);
-      const course = await courseInSchool(db, admin, (request.query as { id: number }).id);
+      const course = await courseInSchool(db, admin, request.query.id);
       const { data, filename, truncated } = await receiveFile(db, request, opts.config, { schoolId: admin, missing: () => invalid('file', '请选择一张 PNG 或 JPEG 图片') });
       // A document is a valid upload elsewhere, not a cover: refused before anything is stored.
       const kind = sniff(data);

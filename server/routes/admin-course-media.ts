@@ -46,7 +46,7 @@ export function adminCourseMediaRoutes(ctx: RouteContext, opts: { storage: FileS
     },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const q = request.query as { id: number; kind: keyof typeof KINDS };
+      const q = request.query;
       const rule = KINDS[q.kind];
       const course = await courseInSchool(db, schoolId, q.id);
       const file = await receiveFile(db, request, opts.config, { schoolId, maxBytes: rule.maxBytes, missing: () => invalid('file', rule.refused) });

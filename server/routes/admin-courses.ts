@@ -4,8 +4,8 @@ import { courseCategory, courseInSchool, launchAddress, mediaAddress, stepNames 
 import { schoolOfAdmin } from '../services/admin-scope';
 import { audit } from '../services/audit';
 import { cleanHtml, textToHtml } from '../services/rich-text';
-import { adminPaging, keywordMatch, num, pageOf, type PageQuery } from './admin-paging';
-import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+import { adminPaging, keywordMatch, num, pageOf } from './admin-paging';
+import { Answer, defineRoute, field, keysOf, objectSchema, type RouteContext } from './define';
 
 /**
  * A school administrator's courses (issue 17 #3): what the student catalogue shows (name, image, type, times,
@@ -31,27 +31,20 @@ const saveBody = objectSchema({
   sort: field.int('排序', { minimum: 0, maximum: 9999, default: 0, errorMessage: '排序须为 0 到 9999 的整数' }),
   questionnaire: field.int('问卷', { enum: [0, 1], default: 0, errorMessage: '请选择是否启用问卷' }),
   url: text('启动地址', 500),
-  sim_steps: { type: 'array', title: '步骤名称', maxItems: 30, items: field.str('步骤', { maxLength: 50, errorMessage: '步骤名称最多 50 个字' }), errorMessage: { maxItems: '最多 30 个步骤' } },
-  details: { type: 'array', title: '详情', maxItems: 20, errorMessage: { maxItems: '最多 20 个详情栏目' }, items: objectSchema({
+  sim_steps: field.list('步骤名称', field.str('步骤', { maxLength: 50, errorMessage: '步骤名称最多 50 个字' }), { maxItems: 30, errorMessage: { maxItems: '最多 30 个步骤' } }),
+  details: field.list('详情', objectSchema({
     title: field.str('栏目标题', { minLength: 1, maxLength: 30, errorMessage: '请填写栏目标题（最多 30 个字）' }),
     content: field.str('栏目内容', { maxLength: 100000, errorMessage: '栏目内容过长' }),
-  }, ['title']) },
-  files: { type: 'array', title: '图片与视频', maxItems: 30, errorMessage: { maxItems: '最多 30 个图片或视频' }, items: objectSchema({
+  }, ['title']), { maxItems: 20, errorMessage: { maxItems: '最多 20 个详情栏目' } }),
+  files: field.list('图片与视频', objectSchema({
     type: field.str('类型', { enum: ['image', 'video'], errorMessage: '请选择图片或视频' }),
     path: address('图片或视频地址'), title: text('标题', 50), cover: text('视频封面', 500),
-  }, ['type', 'path']) },
-  resources: { type: 'array', title: '下载资源', maxItems: 30, errorMessage: { maxItems: '最多 30 个资源' }, items: objectSchema({
+  }, ['type', 'path']), { maxItems: 30, errorMessage: { maxItems: '最多 30 个图片或视频' } }),
+  resources: field.list('下载资源', objectSchema({
     title: field.str('资源名称', { minLength: 1, maxLength: 60, errorMessage: '请填写资源名称（最多 60 个字）' }),
     path: address('资源地址'), size: field.int('大小（字节）', { minimum: 0, maximum: 2 ** 40, default: 0 }),
-  }, ['title', 'path']) },
+  }, ['title', 'path']), { maxItems: 30, errorMessage: { maxItems: '最多 30 个资源' } }),
 }, ['name', 'category_id']);
-interface SaveBody {
-  id?: number; name: string; category_id: number; type?: number; times?: number; introduce?: string; state?: number; sort?: number;
-  questionnaire?: number; url?: string; sim_steps?: string[];
-  details?: { title: string; content?: string }[];
-  files?: { type: 'image' | 'video'; path: string; title?: string; cover?: string }[];
-  resources?: { title: string; path: string; size?: number }[];
-}
 
 const richText = (html: string) => cleanHtml(/<[a-z][^>]*>/i.test(html) ? html : textToHtml(html));
 
@@ -60,10 +53,10 @@ export function adminCourseRoutes(ctx: RouteContext): void {
 
   defineRoute(ctx, 'admin/courses', {
     schema: { querystring: objectSchema({ ...adminPaging, category_id: field.int('分类', { minimum: 1 }), state: field.int('状态', { enum: [0, 1] }),
-      sort: field.str('排序字段', { enum: Object.keys(SORTABLE) }), order: field.str('顺序', { enum: ['asc', 'desc', 'ascend', 'descend'] }) }) },
+      sort: field.str('排序字段', { enum: keysOf(SORTABLE) }), order: field.str('顺序', { enum: ['asc', 'desc', 'ascend', 'descend'] }) }) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const q = request.query as PageQuery & { category_id?: number; state?: number; sort?: keyof typeof SORTABLE; order?: string };
+      const q = request.query;
       let list = db.selectFrom('learns as l').innerJoin('learn_categories as c', 'c.id', 'l.category_id')
         .leftJoin('learn_categories as p', 'p.id', 'c.parent_id')
         .where('l.school_id', '=', schoolId).where('l.parent_learn_id', 'is', null)
@@ -85,7 +78,7 @@ export function adminCourseRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'admin/course', {
     schema: { querystring: objectSchema({ id: field.int('ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
-      const c = await courseInSchool(db, schoolOfAdmin(request), (request.query as { id: number }).id);
+      const c = await courseInSchool(db, schoolOfAdmin(request), request.query.id);
       const [details, files, resources] = await Promise.all([
         db.selectFrom('learn_details').select(['title', 'content']).where('learn_id', '=', c.id).orderBy('sort').orderBy('id').execute(),
         db.selectFrom('learn_files').select(['type', 'path', 'title', 'cover']).where('learn_id', '=', c.id).orderBy('sort').orderBy('id').execute(),
@@ -100,7 +93,7 @@ export function adminCourseRoutes(ctx: RouteContext): void {
     schema: { body: saveBody },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as SaveBody;
+      const b = request.body;
       const before = b.id ? await courseInSchool(db, schoolId, b.id) : null;
       const category = await courseCategory(db, schoolId, b.category_id);
       const url = launchAddress(b.url);
@@ -139,7 +132,7 @@ export function adminCourseRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'admin/course/delete', {
     schema: { body: objectSchema({ id: field.int('ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
-      const c = await courseInSchool(db, schoolOfAdmin(request), (request.body as { id: number }).id);
+      const c = await courseInSchool(db, schoolOfAdmin(request), request.body.id);
       const used = await db.selectFrom('score_records').select('id').where('learn_id', '=', c.id).executeTakeFirst()
         ?? await db.selectFrom('launch_tokens').select('id').where('learn_id', '=', c.id).executeTakeFirst();
       if (used) throw refuse(`课程“${c.name}”已有学生学习记录，不能删除；可将其设为未发布`);
@@ -163,7 +156,7 @@ export function adminCourseRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ id: field.int('ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const c = await courseInSchool(db, schoolId, (request.query as { id: number }).id);
+      const c = await courseInSchool(db, schoolId, request.query.id);
       const chosen = await db.selectFrom('class_learns').select('class_id').where('learn_id', '=', c.id).execute();
       return { id: c.id, name: c.name, class_ids: chosen.map((r) => r.class_id) };
     },
@@ -171,10 +164,10 @@ export function adminCourseRoutes(ctx: RouteContext): void {
 
   defineRoute(ctx, 'admin/course/classes/save', {
     schema: { body: objectSchema({ id: field.int('ID', { minimum: 1 }),
-      class_ids: { type: 'array', title: '班级', maxItems: 5000, items: field.int('班级', { minimum: 1 }), errorMessage: '班级须为班级 ID 的列表' } }, ['id']) },
+      class_ids: field.list('班级', field.int('班级', { minimum: 1 }), { maxItems: 5000, errorMessage: '班级须为班级 ID 的列表' }) }, ['id']) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as { id: number; class_ids?: number[] };
+      const b = request.body;
       const c = await courseInSchool(db, schoolId, b.id);
       const ids = [...new Set(b.class_ids ?? [])];
       const found = ids.length ? await db.selectFrom('classes as c').innerJoin('grades as g', 'g.id', 'c.grade_id').innerJoin('majors as m', 'm.id', 'g.major_id')

@@ -1,7 +1,7 @@
 import { invalid, refuse } from '../http/errors';
 import { departmentInSchool, gradeInSchool, majorInSchool, schoolOfAdmin } from '../services/admin-scope';
 import { audit } from '../services/audit';
-import { adminPaging, keywordMatch, num, pageOf, type PageQuery } from './admin-paging';
+import { adminPaging, keywordMatch, num, pageOf } from './admin-paging';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
 /**
@@ -28,7 +28,7 @@ export function adminOrgRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ ...adminPaging }) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const q = request.query as PageQuery;
+      const q = request.query;
       let list = db.selectFrom('departments as d').where('d.school_id', '=', schoolId)
         .select((eb) => ['d.id', 'd.department_name', 'd.sort',
           eb.selectFrom('majors as m').select(eb.fn.countAll<number>().as('n')).whereRef('m.depart_id', '=', 'd.id').as('majors'),
@@ -43,7 +43,7 @@ export function adminOrgRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ id: field.int('ID', { minimum: 1 }), department_name: nameField('院系名称'), sort: sortField }, ['department_name']) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as { id?: number; department_name: string; sort?: number };
+      const b = request.body;
       const name = b.department_name.trim();
       const before = b.id ? await departmentInSchool(db, schoolId, b.id) : null;
       let same = db.selectFrom('departments').select('id').where('school_id', '=', schoolId).where('department_name', '=', name);
@@ -66,7 +66,7 @@ export function adminOrgRoutes(ctx: RouteContext): void {
     schema: { body: idBody },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const d = await departmentInSchool(db, schoolId, (request.body as { id: number }).id);
+      const d = await departmentInSchool(db, schoolId, request.body.id);
       const majors = num((await db.selectFrom('majors').select((eb) => eb.fn.countAll<number>().as('n')).where('depart_id', '=', d.id).executeTakeFirst())?.n);
       if (majors) throw refuse(`院系“${d.department_name}”下还有 ${majors} 个专业，不能删除；请先删除或移走这些专业`);
       await db.transaction().execute(async (trx) => {
@@ -82,7 +82,7 @@ export function adminOrgRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ ...adminPaging, depart_id: field.int('院系', { minimum: 1 }) }) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const q = request.query as PageQuery & { depart_id?: number };
+      const q = request.query;
       let list = db.selectFrom('majors as m').innerJoin('departments as d', 'd.id', 'm.depart_id').where('d.school_id', '=', schoolId)
         .select((eb) => ['m.id', 'm.major_name', 'm.sort', 'm.depart_id', 'd.department_name',
           eb.selectFrom('grades as g').select(eb.fn.countAll<number>().as('n')).whereRef('g.major_id', '=', 'm.id').as('grades'),
@@ -98,7 +98,7 @@ export function adminOrgRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ id: field.int('ID', { minimum: 1 }), depart_id: idField('院系'), major_name: nameField('专业名称'), sort: sortField }, ['depart_id', 'major_name']) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as { id?: number; depart_id: number; major_name: string; sort?: number };
+      const b = request.body;
       const name = b.major_name.trim();
       const before = b.id ? await majorInSchool(db, schoolId, b.id) : null;
       const parent = await departmentInSchool(db, schoolId, b.depart_id).catch(() => { throw invalid('depart_id', '院系不存在'); });
@@ -127,7 +127,7 @@ export function adminOrgRoutes(ctx: RouteContext): void {
     schema: { body: idBody },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const m = await majorInSchool(db, schoolId, (request.body as { id: number }).id);
+      const m = await majorInSchool(db, schoolId, request.body.id);
       const grades = num((await db.selectFrom('grades').select((eb) => eb.fn.countAll<number>().as('n')).where('major_id', '=', m.id).executeTakeFirst())?.n);
       if (grades) throw refuse(`专业“${m.major_name}”下还有 ${grades} 个年级，不能删除；请先删除或移走这些年级`);
       await db.transaction().execute(async (trx) => {
@@ -143,7 +143,7 @@ export function adminOrgRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ ...adminPaging, major_id: field.int('专业', { minimum: 1 }) }) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const q = request.query as PageQuery & { major_id?: number };
+      const q = request.query;
       let list = db.selectFrom('grades as g').innerJoin('majors as m', 'm.id', 'g.major_id').innerJoin('departments as d', 'd.id', 'm.depart_id')
         .where('d.school_id', '=', schoolId)
         .select((eb) => ['g.id', 'g.grade_name', 'g.sort', 'g.major_id', 'm.major_name', 'd.department_name',
@@ -160,7 +160,7 @@ export function adminOrgRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ id: field.int('ID', { minimum: 1 }), major_id: idField('专业'), grade_name: nameField('年级名称'), sort: sortField }, ['major_id', 'grade_name']) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const b = request.body as { id?: number; major_id: number; grade_name: string; sort?: number };
+      const b = request.body;
       const name = b.grade_name.trim();
       const before = b.id ? await gradeInSchool(db, schoolId, b.id) : null;
       const parent = await majorInSchool(db, schoolId, b.major_id).catch(() => { throw invalid('major_id', '专业不存在'); });
@@ -189,7 +189,7 @@ export function adminOrgRoutes(ctx: RouteContext): void {
     schema: { body: idBody },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const g = await gradeInSchool(db, schoolId, (request.body as { id: number }).id);
+      const g = await gradeInSchool(db, schoolId, request.body.id);
       const classes = num((await db.selectFrom('classes').select((eb) => eb.fn.countAll<number>().as('n')).where('grade_id', '=', g.id).executeTakeFirst())?.n);
       if (classes) throw refuse(`年级“${g.grade_name}”下还有 ${classes} 个班级，不能删除；请先删除或移走这些班级`);
       await db.transaction().execute(async (trx) => {

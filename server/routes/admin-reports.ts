@@ -1,16 +1,16 @@
 import type ExcelJS from 'exceljs';
 import { now } from '../db/time';
 import { schoolOfAdmin } from '../services/admin-scope';
-import { PASS_SCORE, PERIODS, schoolReport, type Figures, type Period, type SchoolReport } from '../services/admin-report';
+import { PASS_SCORE, PERIODS, schoolReport, type Figures, type SchoolReport } from '../services/admin-report';
 import { loadExcel, XLSX_MIME } from '../services/excel';
 import { attachment, minutes } from '../services/staff-export';
-import { defineRoute, field, objectSchema, type RouteContext } from './define';
+import { defineRoute, field, keysOf, objectSchema, type RouteContext } from './define';
 
 /**
  * The school report (issue 17 #6; services/admin-report.ts): the figures on screen, per course or per month, and the
  * same as an .xlsx download (汇总, 按课程, 按月份), reached by the `token` cookie like the teacher console's exports.
  */
-const periodField = field.str('统计范围', { enum: Object.keys(PERIODS), default: 'all', errorMessage: '统计范围应为 all、12m、year 或 lastyear' });
+const periodField = field.str('统计范围', { enum: keysOf(PERIODS), default: 'all', errorMessage: '统计范围应为 all、12m、year 或 lastyear' });
 const percent = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(1)}%`);
 const duration = (s: number | null) => (s === null ? '—' : s >= 60 ? `${Math.floor(s / 60)} 分 ${Math.round(s % 60)} 秒` : `${Math.round(s)} 秒`);
 const shown = (f: Figures) => ({ ...f, pass_rate_text: percent(f.pass_rate), avg_time_text: duration(f.avg_time) });
@@ -65,7 +65,7 @@ export function adminReportRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ period: periodField, by: field.str('分组', { enum: ['course', 'month'], default: 'course', errorMessage: '分组应为 course 或 month' }) }) },
     async handler(request) {
       const schoolId = schoolOfAdmin(request);
-      const q = request.query as { period?: Period; by?: 'course' | 'month' };
+      const q = request.query;
       const r = await schoolReport(db, schoolId, q.period ?? 'all', q.by === 'month' ? { month: true } : { course: true });
       const data = q.by === 'month'
         ? r.by_month.map((m) => ({ key: m.month, label: m.month, ...shown(m) }))
@@ -79,7 +79,7 @@ export function adminReportRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ period: periodField }) },
     async handler(request, reply) {
       const schoolId = schoolOfAdmin(request);
-      const period = (request.query as { period?: Period }).period ?? 'all';
+      const period = request.query.period ?? 'all';
       const [r, school] = await Promise.all([
         schoolReport(db, schoolId, period),
         db.selectFrom('schools').select('school_name').where('id', '=', schoolId).executeTakeFirst(),

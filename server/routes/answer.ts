@@ -42,7 +42,7 @@ export function answerRoutes(ctx: RouteContext, opts: { config: SiteConfigSource
     schema: { querystring: teacherQuery },
     async handler(request) {
       const user = currentUser(request);
-      const { teacher_id } = request.query as { teacher_id: number };
+      const { teacher_id } = request.query;
       await partnerIn(db, user.school_id, teacher_id, 'teacher');
       const conversation = await findConversation(db, user.id, teacher_id);
       if (!conversation || conversation.deleted_by_student) return [];
@@ -55,7 +55,7 @@ export function answerRoutes(ctx: RouteContext, opts: { config: SiteConfigSource
     schema: { body: teacherQuery },
     async handler(request) {
       const user = currentUser(request);
-      const { teacher_id } = request.body as { teacher_id: number };
+      const { teacher_id } = request.body;
       await partnerIn(db, user.school_id, teacher_id, 'teacher');
       const conversation = await findConversation(db, user.id, teacher_id);
       if (conversation && !conversation.deleted_by_student && (conversation.status || conversation.unread_student)) await markReadByStudent(db, conversation.id);
@@ -67,7 +67,7 @@ export function answerRoutes(ctx: RouteContext, opts: { config: SiteConfigSource
     schema: { body: objectSchema({ teacher_id: field.int('老师'), message: field.str('消息内容') }, ['teacher_id']) },
     async handler(request) {
       const user = currentUser(request);
-      const body = request.body as { teacher_id: number; message?: string };
+      const body = request.body;
       const text = cleanMessage(body.message, messageLength(opts.config.forSchool({ id: user.school_id }).app));
       await partnerIn(db, user.school_id, body.teacher_id, 'teacher');
       return new Answer(await addMessage(db, { studentId: user.id, teacherId: body.teacher_id }, user.id, text), '发送成功');
@@ -78,7 +78,7 @@ export function answerRoutes(ctx: RouteContext, opts: { config: SiteConfigSource
     schema: { body: teacherQuery },
     async handler(request) {
       const user = currentUser(request);
-      const { teacher_id } = request.body as { teacher_id: number };
+      const { teacher_id } = request.body;
       const conversation = await findConversation(db, user.id, teacher_id);
       if (!conversation || conversation.deleted_by_student) throw notFound('会话不存在');
       await deleteForStudent(db, conversation.id);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { preparedQuery } from '../db/prepared';
@@ -15,7 +15,7 @@ import {
 import { likePattern } from '../services/catalogue';
 import { pendingReturn } from '../services/returned-work';
 import { alreadySubmitted, assertSameAsStored, insertedFirst, updatedFirst } from '../services/submit-once';
-import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+import { Answer, defineRoute, field, objectSchema, type RouteContext, type RouteRequest } from './define';
 
 type Kind = 'homework' | 'exam';
 /** An exam's answers may arrive this long after its end: the countdown submits at zero and the network takes a moment. */
@@ -105,9 +105,9 @@ export function assignRoutes(ctx: RouteContext): void {
     return { ...row, n: Number(row?.n ?? 0) };
   }
 
-  const list = (kind: Kind) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const list = (kind: Kind) => async (request: RouteRequest<{ body: typeof listBody }>, reply: FastifyReply) => {
     const user = currentUser(request);
-    const b = (request.body ?? {}) as { page?: number; page_size?: number; status?: number; name?: string; category_id?: number; complete?: number };
+    const b = request.body;
     const page = b.page ?? 1;
     const pageSize = b.page_size ?? 8;
     const at = now();
@@ -166,7 +166,7 @@ export function assignRoutes(ctx: RouteContext): void {
     schema: { querystring: idQuery },
     async handler(request) {
       const user = currentUser(request);
-      const r = await findVisible(user, (request.query as { id: number }).id);
+      const r = await findVisible(user, request.query.id);
       const a = await db.selectFrom('assignments').leftJoin('users', 'users.id', 'assignments.teacher_id')
         .select(['assignments.description', 'assignments.detail', 'assignments.tooth_num', 'assignments.annex as files', 'users.realname as author'])
         .where('assignments.id', '=', r.id).executeTakeFirstOrThrow();
@@ -184,7 +184,7 @@ export function assignRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ assignment_id: field.int('作业ID', { minimum: 1 }) }, ['assignment_id']) },
     async handler(request) {
       const user = currentUser(request);
-      const { assignment_id } = request.body as { assignment_id: number };
+      const { assignment_id } = request.body;
       await findVisible(user, assignment_id);
       const mark = await ownMark(user, assignment_id);
       return mark ? presentMark(mark) : null;
@@ -202,7 +202,7 @@ export function assignRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const user = currentUser(request);
-      const b = request.body as { assignment_id: number; student_answer?: string; student_des?: string; annex?: string };
+      const b = request.body;
       const r = await findVisible(user, b.assignment_id);
       if (isInSystem(r.classify)) throw refuse(WORK_MESSAGES.inSystem);
       const repeated = alreadySubmitted(r.kind === 'exam' ? '考试' : '作业');
@@ -236,7 +236,7 @@ export function assignRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ id: field.int('提交记录ID', { minimum: 1 }), annex: field.str('附件', { maxLength: 2000 }) }, ['id', 'annex']) },
     async handler(request) {
       const user = currentUser(request);
-      const b = request.body as { id: number; annex: string };
+      const b = request.body;
       const mark = await db.selectFrom('marks').selectAll().where('id', '=', b.id).where('user_id', '=', user.id).executeTakeFirst();
       if (!mark) throw notFound('提交记录不存在');
       const r = await findVisible(user, mark.assignment_id);
@@ -254,7 +254,7 @@ export function assignRoutes(ctx: RouteContext): void {
     schema: { querystring: idQuery },
     async handler(request) {
       const user = currentUser(request);
-      const r = await findVisible(user, (request.query as { id: number }).id);
+      const r = await findVisible(user, request.query.id);
       const at = now();
       const done = r.mark_id !== null && !!(await ownMark(user, r.id))?.answer;
       if (!done) assertInWindow('exam', r.start_time, r.end_time, at);
@@ -275,7 +275,7 @@ export function assignRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const user = currentUser(request);
-      const b = request.body as { assignment_id: number; answer: string; total_time?: number };
+      const b = request.body;
       const r = await findVisible(user, b.assignment_id);
       const repeated = alreadySubmitted('考试');
       let parsed: unknown;

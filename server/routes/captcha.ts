@@ -40,8 +40,8 @@ export function captchaRoutes(ctx: RouteContext, deps: AccountDeps): void {
     },
   });
 
-  const phoneBody = (withCaptcha: boolean) =>
-    objectSchema({ phone: rules.mobile, school_id: field.int('学校'), ...(withCaptcha && { captcha_key: rules.captchaKey, captcha_code: rules.captchaCode }) }, withCaptcha ? ['phone', 'captcha_key', 'captcha_code'] : ['phone']);
+  const phoneBody = objectSchema({ phone: rules.mobile, school_id: field.int('学校') }, ['phone']);
+  const phoneCaptchaBody = objectSchema({ phone: rules.mobile, school_id: field.int('学校'), captcha_key: rules.captchaKey, captcha_code: rules.captchaCode }, ['phone', 'captcha_key', 'captcha_code']);
 
   const smsLimits = async (request: FastifyRequest, schoolId: number) => {
     const limits = deps.limitsFor(schoolId);
@@ -50,9 +50,9 @@ export function captchaRoutes(ctx: RouteContext, deps: AccountDeps): void {
   };
 
   defineRoute(ctx, 'verificationCodes', {
-    schema: { body: phoneBody(false) },
+    schema: { body: phoneBody },
     async handler(request) {
-      const body = request.body as { phone: string; school_id?: number };
+      const body = request.body;
       const schoolId = await deps.schoolOf(request, body.school_id);
       const sms = await smsLimits(request, schoolId);
       if (await findByMobile(db, schoolId, body.phone)) throw refuse('该手机号已被注册');
@@ -61,9 +61,9 @@ export function captchaRoutes(ctx: RouteContext, deps: AccountDeps): void {
   });
 
   defineRoute(ctx, 'verificationCodes2', {
-    schema: { body: phoneBody(true) },
+    schema: { body: phoneCaptchaBody },
     async handler(request) {
-      const body = request.body as { phone: string; school_id?: number; captcha_key: string; captcha_code: string };
+      const body = request.body;
       const schoolId = await deps.schoolOf(request, body.school_id);
       const sms = await smsLimits(request, schoolId);
       await consumeCaptcha(db, body.captcha_key, body.captcha_code);
@@ -73,18 +73,18 @@ export function captchaRoutes(ctx: RouteContext, deps: AccountDeps): void {
   });
 
   if (!dev) return;
-  ctx.app.get('/api/dev/captcha', { schema: { hide: true } }, async (request) => {
-    const key = String((request.query as { key?: string }).key ?? '');
+  ctx.app.get<{ Querystring: { key?: string } }>('/api/dev/captcha', { schema: { hide: true } }, async (request) => {
+    const key = String(request.query.key ?? '');
     return { code: 200, data: { code: peekCaptcha(key) ?? null }, message: 'success' };
   });
-  ctx.app.get('/api/dev/sms', { schema: { hide: true } }, async (request) => {
-    const mobile = String((request.query as { mobile?: string }).mobile ?? '');
+  ctx.app.get<{ Querystring: { mobile?: string } }>('/api/dev/sms', { schema: { hide: true } }, async (request) => {
+    const mobile = String(request.query.mobile ?? '');
     const entry = deps.sms instanceof DevSmsProvider ? deps.sms.latest(mobile) : undefined;
     return { code: 200, data: entry ?? null, message: 'success' };
   });
-  ctx.app.get('/api/dev/oauth', { schema: { hide: true } }, async (request) => {
+  ctx.app.get<{ Querystring: { open_id?: string } }>('/api/dev/oauth', { schema: { hide: true } }, async (request) => {
     // Stands in for the social provider's callback: a ticket for the provider account `open_id`.
-    const openId = String((request.query as { open_id?: string }).open_id ?? '');
+    const openId = String(request.query.open_id ?? '');
     if (!/^[\w-]{4,64}$/.test(openId)) throw refuse('open_id 格式不正确');
     const bound = await db.selectFrom('users').select('id').where('open_id', '=', openId).executeTakeFirst();
     return { code: 200, data: { user_id: await issueOauthTicket(db, openId), need_bind: bound ? 0 : 1 }, message: 'success' };

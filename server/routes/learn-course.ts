@@ -21,17 +21,16 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
     return classState(db, user, opts.config.forSchool({ id: user.school_id }).app.classNotices);
   };
 
-  async function openCourse(request: FastifyRequest) {
+  async function openCourse<B extends { learn_id: number; user_id?: number }>(request: FastifyRequest, body: B) {
     const user = currentUser(request);
-    const body = (request.body ?? {}) as { learn_id: number; user_id?: number };
     assertOwnScope(user, body);
     const course = await requireVisibleCourse(db, user, body.learn_id);
     return { user, course, body };
   }
 
   /** Refuses when the student's class state blocks learning (pending, rejected, probation ended). */
-  async function assertMayLearn(request: FastifyRequest) {
-    const opened = await openCourse(request);
+  async function assertMayLearn(request: FastifyRequest, body: { learn_id: number; user_id?: number }) {
+    const opened = await openCourse(request, body);
     const state = await stateOf(opened.user);
     if (state.blocked) throw refuse(state.blocked);
     return opened;
@@ -43,7 +42,7 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
     async handler(request) {
       const user = await identify(db, request);
       const viewer = user ?? { school_id: (await schoolForHost(db, request.headers.host, opts.defaultDomain)).id, class_id: null };
-      const course = await requireVisibleCourse(db, viewer, (request.body as { learn_id: number }).learn_id);
+      const course = await requireVisibleCourse(db, viewer, request.body.learn_id);
       const state = user ? await stateOf(user) : { blocked: null, notice: null };
       return { ...(await courseDetail(db, viewer, course)), blocked: state.blocked, notice: state.notice };
     },
@@ -52,8 +51,8 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
   defineRoute(ctx, 'learn/favorite', {
     schema: { body: objectSchema({ learn_id: learnId, id: field.int('用户'), favorite: field.int('收藏', { enum: [0, 1] }) }, ['learn_id']) },
     async handler(request) {
-      const { user, course, body } = await openCourse(request);
-      const { id, favorite } = body as { id?: number; favorite?: number };
+      const { user, course, body } = await openCourse(request, request.body);
+      const { id, favorite } = body;
       if (id !== undefined) assertOwnScope(user, { user_id: id });
       const on = await setFavorite(db, user, course.id, favorite === undefined ? undefined : favorite === 1);
       return new Answer({ learn_id: course.id, is_favorite: on ? 1 : 0 }, on ? '收藏成功' : '已取消收藏');
@@ -63,7 +62,7 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
   defineRoute(ctx, 'learn/start', {
     schema: { body: objectSchema({ learn_id: learnId }, ['learn_id']) },
     async handler(request) {
-      const { course } = await assertMayLearn(request);
+      const { course } = await assertMayLearn(request, request.body);
       return { learn_id: course.id, name: course.name };
     },
   });
@@ -71,7 +70,7 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
   defineRoute(ctx, 'learn/getlearnurl', {
     schema: { body: objectSchema({ learn_id: learnId, user_id: field.int('用户') }, ['learn_id']) },
     async handler(request) {
-      const { user, course } = await assertMayLearn(request);
+      const { user, course } = await assertMayLearn(request, request.body);
       if (!course.url) throw refuse('该实训项目暂未配置仿真地址，请联系管理员');
       const { token, expires_at } = await issueLaunchToken(db, user, course);
       const apiBase = `${request.protocol}://${request.headers.host ?? 'localhost'}/api/`;
@@ -82,7 +81,7 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
   defineRoute(ctx, 'user/favorites', {
     schema: { querystring: objectSchema({ page: field.int('页码', { minimum: 1, default: 1 }), page_size: field.int('每页条数', { minimum: 1, maximum: 100, default: 8 }) }) },
     async handler(request) {
-      const query = request.query as { page?: number; page_size?: number };
+      const query = request.query;
       return favoritesPage(db, currentUser(request), query.page ?? 1, query.page_size ?? 8);
     },
   });

@@ -37,7 +37,7 @@ const listBody = objectSchema({
   class_id: field.int('班级'),
   page: field.int('页码', { minimum: 1, default: 1 }),
   page_size: field.int('每页条数', { minimum: 1, maximum: MAX_PAGE_SIZE, default: 8 }),
-  category_id: { type: ['string', 'integer'], title: '分类', pattern: '^\\d+(,\\d+)*$', maxLength: 200 },
+  category_id: field.idList('分类', { maxLength: 200 }),
   type: field.int('项目类型', { enum: [0, 1, 2] }),
   learn_name: field.str('项目名称', { maxLength: 50 }),
   state: field.int('状态', { enum: [0, 1] }),
@@ -51,7 +51,7 @@ export function learnRoutes(ctx: RouteContext, opts: { defaultDomain: string; co
     schema: { body: objectSchema({ user_id: field.int('用户'), type: field.int('项目类型', { enum: [0, 1, 2] }) }) },
     async handler(request) {
       const user = currentUser(request);
-      const body = (request.body ?? {}) as { user_id?: number; type?: number };
+      const body = request.body;
       assertOwnScope(user, body);
       return categoryTree(db, user, { type: body.type });
     },
@@ -61,7 +61,7 @@ export function learnRoutes(ctx: RouteContext, opts: { defaultDomain: string; co
     schema: { body: listBody },
     async handler(request) {
       const user = currentUser(request);
-      const body = (request.body ?? {}) as { user_id?: number; class_id?: number; page: number; page_size: number; category_id?: string | number; type?: number; learn_name?: string; state?: number };
+      const body = request.body;
       assertOwnScope(user, body);
       const page = body.page ?? 1;
       const pageSize = body.page_size ?? 8;

@@ -18,7 +18,7 @@ export function messageRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ class_id: field.int('班级') }) },
     async handler(request, reply) {
       const user = currentUser(request);
-      assertOwnScope(user, request.body as { class_id?: number });
+      assertOwnScope(user, request.body);
       const counts = await unreadCounts(db, user.id);
       // Polled every few seconds: a caller that holds these counts already gets 304 and no body.
       if (answeredNotModified(request, reply, etagOf('message/get_class', user.id, counts))) return reply;
@@ -41,7 +41,7 @@ export function messageRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const user = currentUser(request);
-      const { page = 1, page_size: pageSize = 10 } = request.body as { page?: number; page_size?: number };
+      const { page = 1, page_size: pageSize = 10 } = request.body;
       const mine = db.selectFrom('notifications').where('notifications.user_id', '=', user.id);
       const counts = await mine
         .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('read_at', 'is', null).then(1).else(0).end()).as('unread')])
@@ -71,7 +71,7 @@ export function messageRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ id: field.int('通知') }) },
     async handler(request) {
       const user = currentUser(request);
-      const { id } = request.body as { id?: number };
+      const { id } = request.body;
       let update = db.updateTable('notifications').set({ read_at: now() }).where('user_id', '=', user.id).where('read_at', 'is', null);
       if (id !== undefined) {
         const own = await db.selectFrom('notifications').select('id').where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();

@@ -15,7 +15,7 @@ export function mobileCodeRoute(ctx: RouteContext, deps: AccountDeps): void {
     schema: { body: objectSchema({ phone: rules.mobile }, ['phone']) },
     async handler(request) {
       const user = currentUser(request);
-      const { phone } = request.body as { phone: string };
+      const { phone } = request.body;
       if (phone === user.mobile) throw refuse('新手机号与当前手机号相同');
       const limits = deps.limitsFor(user.school_id);
       await throttle(ctx, `sms-ip:${request.ip}`, limits.smsPerIp);

@@ -5,7 +5,7 @@ import { setPassword } from '../services/accounts';
 import { audit } from '../services/audit';
 import { insertSchool, SCHOOL_RULES, schoolClash, writeStarterYaml } from '../services/school-registry';
 import { revokeUserSessions } from '../services/sessions';
-import { adminPaging, keywordMatch, num, pageOf, type PageQuery } from './admin-paging';
+import { adminPaging, keywordMatch, num, pageOf } from './admin-paging';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
 /**
@@ -26,7 +26,6 @@ const schoolBody = objectSchema({
   email: field.str('邮箱', { maxLength: 100, default: '' }),
   phone: field.str('电话', { maxLength: 40, default: '' }),
 }, ['school_name', 'domain_name']);
-type SchoolBody = { id?: number; school_name: string; domain_name: string; type?: '0' | '1'; address?: string; email?: string; phone?: string };
 
 const adminFields = {
   username: field.str('账号', { minLength: 1, maxLength: 32, pattern: ADMIN_RULES.username.source, errorMessage: { minLength: '请输入账号', pattern: ADMIN_RULES.usernameMessage, maxLength: ADMIN_RULES.usernameMessage } }),
@@ -40,7 +39,7 @@ export function platformRoutes(ctx: RouteContext, opts: PlatformRouteOptions): v
   defineRoute(ctx, 'platform/schools', {
     schema: { querystring: objectSchema({ ...adminPaging }) },
     async handler(request) {
-      const q = request.query as PageQuery;
+      const q = request.query;
       let list = db.selectFrom('schools as s').select((eb) => ['s.id', 's.school_name', 's.domain_name', 's.type', 's.address', 's.email', 's.phone', 's.created_at',
         eb.selectFrom('users as u').select(eb.fn.countAll<number>().as('n')).whereRef('u.school_id', '=', 's.id').where('u.role', '=', 'admin').as('admins'),
         eb.selectFrom('users as u').select(eb.fn.countAll<number>().as('n')).whereRef('u.school_id', '=', 's.id').where('u.role', '=', 'student').as('students')]);
@@ -52,13 +51,13 @@ export function platformRoutes(ctx: RouteContext, opts: PlatformRouteOptions): v
 
   defineRoute(ctx, 'platform/school', {
     schema: { querystring: objectSchema({ id: field.int('学校ID', { minimum: 1 }) }, ['id']) },
-    handler: async (request) => schoolExists(db, (request.query as { id: number }).id),
+    handler: async (request) => schoolExists(db, request.query.id),
   });
 
   defineRoute(ctx, 'platform/school/save', {
     schema: { body: schoolBody },
     async handler(request) {
-      const b = request.body as SchoolBody;
+      const b = request.body;
       const name = b.school_name.trim();
       const before = b.id ? await db.selectFrom('schools').selectAll().where('id', '=', b.id).executeTakeFirst() : undefined;
       const clash = await schoolClash(db, before ? undefined : b.id, b.domain_name, before?.id);
@@ -85,7 +84,7 @@ export function platformRoutes(ctx: RouteContext, opts: PlatformRouteOptions): v
   defineRoute(ctx, 'platform/admins', {
     schema: { querystring: objectSchema({ ...adminPaging, school_id: field.int('学校', { minimum: 1 }) }) },
     async handler(request) {
-      const q = request.query as PageQuery & { school_id?: number };
+      const q = request.query;
       let list = db.selectFrom('users as u').innerJoin('schools as s', 's.id', 'u.school_id').where('u.role', '=', 'admin')
         .select(['u.id', 'u.username', 'u.realname', 'u.status', 'u.created_at', 'u.last_login_at', 'u.school_id', 's.school_name']);
       if (q.school_id) list = list.where('u.school_id', '=', q.school_id);
@@ -98,7 +97,7 @@ export function platformRoutes(ctx: RouteContext, opts: PlatformRouteOptions): v
   defineRoute(ctx, 'platform/admin/save', {
     schema: { body: objectSchema({ id: field.int('ID', { minimum: 1 }), school_id: field.int('学校', { minimum: 1, errorMessage: '请选择学校' }), ...adminFields }, ['realname']) },
     async handler(request) {
-      const b = request.body as { id?: number; school_id?: number; username?: string; realname: string; password?: string };
+      const b = request.body;
       const realname = b.realname.trim();
       if (b.id) {
         const admin = await db.selectFrom('users').selectAll().where('id', '=', b.id).where('role', '=', 'admin').executeTakeFirst();
@@ -131,7 +130,7 @@ export function platformRoutes(ctx: RouteContext, opts: PlatformRouteOptions): v
   defineRoute(ctx, 'platform/admin/password', {
     schema: { body: objectSchema({ id: field.int('ID', { minimum: 1 }), password: adminFields.password }, ['id', 'password']) },
     async handler(request) {
-      const b = request.body as { id: number; password: string };
+      const b = request.body;
       const admin = await schoolAdmin(b.id);
       const weak = passwordProblem(b.password);
       if (weak) throw invalid('password', weak);
@@ -144,7 +143,7 @@ export function platformRoutes(ctx: RouteContext, opts: PlatformRouteOptions): v
   defineRoute(ctx, 'platform/admin/status', {
     schema: { body: objectSchema({ id: field.int('ID', { minimum: 1 }), status: field.int('状态', { enum: [0, 1], errorMessage: '状态只能是停用或启用' }) }, ['id', 'status']) },
     async handler(request) {
-      const b = request.body as { id: number; status: 0 | 1 };
+      const b = request.body;
       const admin = await schoolAdmin(b.id);
       await db.updateTable('users').set({ status: b.status }).where('id', '=', admin.id).execute();
       if (b.status === 0) await revokeUserSessions(db, admin.id);

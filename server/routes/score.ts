@@ -3,7 +3,7 @@ import { fontPath } from '../fonts/subset';
 import { currentUser } from '../http/auth';
 import { invalid, refuse, tooMany } from '../http/errors';
 import { parseIdList } from '../services/catalogue';
-import { questionnaireOf, submitEvaluation, type EvaluationInput } from '../services/questionnaire';
+import { questionnaireOf, submitEvaluation } from '../services/questionnaire';
 import { oneScore, studentScores } from '../services/scores';
 import { hit } from '../services/rateLimit';
 import { assertOwnScope } from '../services/users';
@@ -23,13 +23,13 @@ export function scoreRoutes(ctx: RouteContext, opts: { config: SiteConfigSource 
         user_id: field.int('用户'),
         page: field.int('页码', { minimum: 1, default: 1 }),
         page_size: field.int('每页条数', { minimum: 1, maximum: MAX_PAGE_SIZE, default: 8 }),
-        category_id: { type: ['string', 'integer'], title: '分类', pattern: '^\\d+(,\\d+)*$', maxLength: 200 },
+        category_id: field.idList('分类', { maxLength: 200 }),
         learn_id: learnId,
       }),
     },
     async handler(request) {
       const user = currentUser(request);
-      const body = (request.body ?? {}) as { user_id?: number; page?: number; page_size?: number; category_id?: string | number; learn_id?: number };
+      const body = request.body;
       assertOwnScope(user, body);
       return studentScores(db, user, { categoryIds: parseIdList(body.category_id), learnId: body.learn_id }, body.page ?? 1, body.page_size ?? 8);
     },
@@ -38,7 +38,7 @@ export function scoreRoutes(ctx: RouteContext, opts: { config: SiteConfigSource 
   defineRoute(ctx, 'score/get_one_score', {
     schema: { body: objectSchema({ id: field.int('成绩记录', { minimum: 1 }) }, ['id']) },
     async handler(request) {
-      return oneScore(db, currentUser(request), (request.body as { id: number }).id);
+      return oneScore(db, currentUser(request), request.body.id);
     },
   });
 
@@ -48,7 +48,7 @@ export function scoreRoutes(ctx: RouteContext, opts: { config: SiteConfigSource 
     schema: { body: objectSchema({ text: field.str('文字', { minLength: 1, maxLength: 20000 }) }, ['text']) },
     async handler(request) {
       const user = currentUser(request);
-      const text = (request.body as { text: string }).text;
+      const text = request.body.text;
       const limits = pdfFontLimits(opts.config.forSchool({ id: user.school_id }).app);
       const distinct = new Set(Array.from(text)).size;
       if (distinct > limits.maxChars) throw invalid('text', `导出内容的字符种类过多：每次最多 ${limits.maxChars} 种不同的字符，本次有 ${distinct} 种，请分开导出`);
@@ -69,7 +69,7 @@ export function scoreRoutes(ctx: RouteContext, opts: { config: SiteConfigSource 
   defineRoute(ctx, 'learn/getproblem', {
     schema: { body: objectSchema({ learn_id: learnId }, ['learn_id']) },
     async handler(request) {
-      return questionnaireOf(db, currentUser(request), (request.body as { learn_id: number }).learn_id);
+      return questionnaireOf(db, currentUser(request), request.body.learn_id);
     },
   });
 
@@ -78,15 +78,15 @@ export function scoreRoutes(ctx: RouteContext, opts: { config: SiteConfigSource 
       body: objectSchema({
         user_id: field.int('用户'),
         learn_id: learnId,
-        estimate: { type: ['integer', 'string'], title: '总体评价', maxLength: 4 },
-        know: { type: ['string', 'integer'], title: '掌握内容', maxLength: 200 },
+        estimate: field.mixed('总体评价', ['integer', 'string'], { maxLength: 4 }),
+        know: field.mixed('掌握内容', ['string', 'integer'], { maxLength: 200 }),
         resource: field.str('教学资源建议', { maxLength: 500, errorMessage: { maxLength: '教学资源建议最多 500 字' } }),
         perspective: field.str('意见或建议', { maxLength: 500, errorMessage: { maxLength: '意见或建议最多 500 字' } }),
       }, ['learn_id']),
     },
     async handler(request) {
       const user = currentUser(request);
-      const body = request.body as EvaluationInput & { user_id?: number };
+      const body = request.body;
       assertOwnScope(user, body);
       await submitEvaluation(db, user, body);
       return null;

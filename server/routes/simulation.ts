@@ -15,7 +15,7 @@ const tokenField = field.str('启动令牌', { minLength: 1, maxLength: 128, err
 const resultBody = objectSchema(
   {
     token: tokenField,
-    total_score: { type: 'number', title: '总分', minimum: 0, maximum: 100, errorMessage: '总分必须是 0 到 100 之间的数字' },
+    total_score: field.num('总分', { minimum: 0, maximum: 100, errorMessage: '总分必须是 0 到 100 之间的数字' }),
     total_time: field.int('用时（秒）', { minimum: 1, maximum: 86400, errorMessage: '用时必须是 1 到 86400 之间的整数（秒）' }),
     detail: field.str('成绩明细', { maxLength: 65536, errorMessage: '成绩明细必须是不超过 64KB 的 JSON 文本' }),
     subhead: field.str('训练模式', { maxLength: 50 }),
@@ -92,7 +92,7 @@ export function simulationRoutes(ctx: RouteContext, opts: { storage: FileStorage
   defineRoute(ctx, 'sim/session', {
     schema: { body: objectSchema({ token: tokenField }, ['token']) },
     async handler(request) {
-      const launch = await findLaunch(db, (request.body as { token: string }).token);
+      const launch = await findLaunch(db, request.body.token);
       assertUsable(launch);
       const [user, learn] = await Promise.all([
         db.selectFrom('users').select(['id', 'username', 'realname']).where('id', '=', launch.user_id).executeTakeFirstOrThrow(),
@@ -113,7 +113,7 @@ export function simulationRoutes(ctx: RouteContext, opts: { storage: FileStorage
     defineRoute({ ...ctx, app: scope }, 'sim/result', {
       schema: { body: resultBody },
       async handler(request) {
-        const body = request.body as Record<string, unknown> & { token: string };
+        const body = request.body;
         const images = imagesOf(body);
         const input: ResultInput = { total_score: 0, total_time: 0 };
         for (const key of RESULT_FIELDS) if (body[key] !== undefined && body[key] !== '') (input as unknown as Record<string, unknown>)[key] = body[key];

@@ -23,7 +23,7 @@ export function ssoRoutes(ctx: RouteContext, deps: AccountDeps): void {
   defineRoute(ctx, 'user/checkQRCode', {
     schema: { querystring: sceneQuery },
     async handler(request) {
-      const userId = await takeConfirmedScene(db, (request.query as { scene: string }).scene);
+      const userId = await takeConfirmedScene(db, request.query.scene);
       const user = await db.selectFrom('users').selectAll().where('id', '=', userId).where('status', '=', 1).executeTakeFirst();
       if (!user) throw refuse('账号已被停用，请联系管理员');
       return new Answer(await startSession(db, user, meta(request)), '登录成功');
@@ -33,7 +33,7 @@ export function ssoRoutes(ctx: RouteContext, deps: AccountDeps): void {
   defineRoute(ctx, 'user/qr_confirm', {
     schema: { body: sceneQuery },
     async handler(request) {
-      await confirmScene(db, (request.body as { scene: string }).scene, currentUser(request).id);
+      await confirmScene(db, request.body.scene, currentUser(request).id);
       return new Answer(null, '已确认登录');
     },
   });
@@ -43,7 +43,7 @@ export function ssoRoutes(ctx: RouteContext, deps: AccountDeps): void {
   defineRoute(ctx, 'autoLogin', {
     schema: { body: objectSchema({ user_id: ticketField }, ['user_id']) },
     async handler(request) {
-      const ticket = (request.body as { user_id: string }).user_id;
+      const ticket = request.body.user_id;
       const openId = await openIdOfTicket(db, ticket);
       const user = await db.selectFrom('users').selectAll().where('open_id', '=', openId).where('status', '=', 1).executeTakeFirst();
       if (!user) throw refuse('该微信尚未绑定账号，请先绑定');
@@ -73,7 +73,7 @@ export function ssoRoutes(ctx: RouteContext, deps: AccountDeps): void {
       ),
     },
     async handler(request) {
-      const body = request.body as { user_id: string; bind_type?: string; username: string; password: string; realname?: string; school_id?: number; depart_id?: number; major_id?: number; grade_id?: number; class_id?: number };
+      const body = request.body;
       const openId = await openIdOfTicket(db, body.user_id);
       if (await db.selectFrom('users').select('id').where('open_id', '=', openId).executeTakeFirst()) throw refuse('该微信已绑定其他账号');
       const schoolId = await deps.schoolOf(request, body.school_id);
@@ -110,7 +110,7 @@ export function ssoRoutes(ctx: RouteContext, deps: AccountDeps): void {
     defineRoute(ctx, name, {
       schema: { [ctx.contract[name].method === 'GET' ? 'querystring' : 'body']: objectSchema({ token: field.str('凭证', { maxLength: 128 }), ticket: field.str('凭证', { maxLength: 128 }) }) },
       async handler(request) {
-        const input = (ctx.contract[name].method === 'GET' ? request.query : request.body) as Record<string, string>;
+        const input = ctx.contract[name].method === 'GET' ? request.query : request.body;
         const userId = await adapter.exchange(input ?? {});
         const user = await db.selectFrom('users').selectAll().where('id', '=', userId).where('status', '=', 1).executeTakeFirst();
         if (!user) throw refuse('账号已被停用，请联系管理员');
@@ -119,8 +119,8 @@ export function ssoRoutes(ctx: RouteContext, deps: AccountDeps): void {
     });
   }
   if (deps.devHooks) {
-    ctx.app.get('/api/dev/partner_ticket', { schema: { hide: true } }, async (request) => {
-      const q = request.query as { partner?: string; username?: string; school_id?: string };
+    ctx.app.get<{ Querystring: { partner?: string; username?: string; school_id?: string } }>('/api/dev/partner_ticket', { schema: { hide: true } }, async (request) => {
+      const q = request.query;
       const adapter = partners[q.partner ?? ''];
       const user = await db.selectFrom('users').select('id').where('username', '=', q.username ?? '').where('school_id', '=', Number(q.school_id ?? 100002)).executeTakeFirst();
       if (!adapter || !user) throw refuse('partner 或 username 不正确');

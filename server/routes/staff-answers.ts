@@ -27,7 +27,7 @@ export function staffAnswerRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const teacher = currentUser(request);
-      const q = request.query as { page?: number; page_size?: number; state?: 'open' | 'answered'; keyword?: string };
+      const q = request.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
       let list = db.selectFrom('topics as t').innerJoin('users as s', 's.id', 't.user_id')
@@ -58,7 +58,7 @@ export function staffAnswerRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const teacher = currentUser(request);
-      const b = request.body as { id: number; reply: string };
+      const b = request.body;
       const reply = b.reply.trim();
       if (!reply) throw invalid('reply', '请输入回复内容');
       if ([...reply].length > REPLY_MAX) throw invalid('reply', `回复不能超过${REPLY_MAX}个字`);
@@ -77,13 +77,13 @@ export function staffAnswerRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'staff/notify', {
     schema: {
       body: objectSchema({
-        class_ids: { type: 'array', title: '班级', minItems: 1, maxItems: 200, uniqueItems: true, items: field.int('班级', { minimum: 1 }), errorMessage: '请选择班级' },
+        class_ids: field.list('班级', field.int('班级', { minimum: 1 }), { minItems: 1, maxItems: 200, uniqueItems: true, errorMessage: '请选择班级' }),
         content: field.str('通知内容', { maxLength: NOTICE_MAX * 2, errorMessage: { maxLength: `通知内容不能超过${NOTICE_MAX}个字` } }),
       }, ['class_ids', 'content']),
     },
     async handler(request) {
       const teacher = currentUser(request);
-      const b = request.body as { class_ids: number[]; content: string };
+      const b = request.body;
       const content = b.content.trim();
       if (!content) throw invalid('content', '请输入通知内容');
       if ([...content].length > NOTICE_MAX) throw invalid('content', `通知内容不能超过${NOTICE_MAX}个字`);

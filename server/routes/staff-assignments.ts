@@ -10,7 +10,7 @@ import { likePattern } from '../services/catalogue';
 import { cleanHtml, textToHtml } from '../services/rich-text';
 import { rosterClasses, rosterQuery, toWork } from '../services/staff-roster';
 import { assertTeaches, assignmentInScope, markInScope, taughtClassIds } from '../services/staff-scope';
-import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+import { Answer, defineRoute, field, keysOf, objectSchema, type RouteContext } from './define';
 
 /**
  * The teacher console's homework and exams (issue 16): a teacher lists, writes, publishes and grades the assignments
@@ -35,7 +35,7 @@ const listQuery = objectSchema({
   keyword: field.str('关键词', { maxLength: 50 }),
   published: field.int('发布状态', { enum: [0, 1] }),
   status: field.int('时间状态', { enum: [1, 2, 3] }),
-  sort: field.str('排序字段', { enum: Object.keys(SORTABLE) }),
+  sort: field.str('排序字段', { enum: keysOf(SORTABLE) }),
   order: field.str('排序方向', { enum: ['asc', 'desc'] }),
   todo: field.int('只看待批阅', { enum: [0, 1] }),
 });
@@ -51,16 +51,14 @@ const saveBody = objectSchema({
   start_time: field.str('开始时间', { minLength: 1, maxLength: 20, errorMessage: '请选择开始时间' }),
   end_time: field.str('截止时间', { minLength: 1, maxLength: 20, errorMessage: '请选择截止时间' }),
   test_time: field.int('考试时长（分钟）', { minimum: 0, maximum: 600, default: 0 }),
-  learn_id: { anyOf: [field.int('关联实训项目', { minimum: 1 }), { type: 'null' }] },
-  class_ids: { type: 'array', title: '班级', minItems: 1, maxItems: 200, uniqueItems: true, items: field.int('班级', { minimum: 1 }), errorMessage: '请选择班级' },
+  learn_id: field.nullable(field.int('关联实训项目', { minimum: 1 })),
+  class_ids: field.list('班级', field.int('班级', { minimum: 1 }), { minItems: 1, maxItems: 200, uniqueItems: true, errorMessage: '请选择班级' }),
   published: field.int('发布', { enum: [0, 1], default: 1 }),
-  annex: {
-    type: 'array', title: '附件', maxItems: 10, errorMessage: { maxItems: '最多上传 10 个附件' },
-    items: objectSchema({ name: field.str('附件名', { maxLength: 200 }), url: field.str('附件地址', { maxLength: 200 }) }, ['url']),
-  },
+  annex: field.list('附件', objectSchema({ name: field.str('附件名', { maxLength: 200 }), url: field.str('附件地址', { maxLength: 200 }) }, ['url']), {
+    maxItems: 10, errorMessage: { maxItems: '最多上传 10 个附件' },
+  }),
 }, ['kind', 'title', 'classify', 'start_time', 'end_time', 'class_ids']);
 
-type SaveBody = { id?: number; kind: 'homework' | 'exam'; title: string; classify: number; cate_id: number; content: string; description: string; start_time: string; end_time: string; test_time: number; learn_id?: number | null; class_ids: number[]; published: number; annex?: FileRef[] };
 
 function timeField(name: 'start_time' | 'end_time', text: string): string {
   const at = parseTimestamp(text.replace('T', ' ').slice(0, 19));
@@ -128,7 +126,7 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
 
   defineRoute(ctx, 'staff/assignments', {
     schema: { querystring: listQuery },
-    handler: (request) => assignmentPage(currentUser(request), request.query as ListQuery),
+    handler: (request) => assignmentPage(currentUser(request), request.query),
   });
 
   // The console's home: the work waiting for a grade (nearest deadline first) and what else waits for the teacher.
@@ -136,7 +134,7 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ ...paging }) },
     async handler(request) {
       const teacher = currentUser(request);
-      const q = request.query as { page?: number; page_size?: number };
+      const q = request.query;
       const taught = await taughtClassIds(db, teacher);
       const list = await assignmentPage(teacher, { ...q, todo: 1, sort: 'end_time', order: 'asc' }, taught);
       const classes = taught.length ? taught : [-1];
@@ -200,7 +198,7 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ id: field.int('作业ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const a = await assignmentInScope(db, teacher, (request.query as { id: number }).id);
+      const a = await assignmentInScope(db, teacher, request.query.id);
       const classes = await classNames(db, [a.id]);
       return {
         id: a.id, kind: a.kind, title: a.title, classify: a.classify, cate_id: a.cate_id, content: a.content, description: a.description,
@@ -215,7 +213,7 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
     schema: { body: saveBody },
     async handler(request) {
       const teacher = currentUser(request);
-      const b = request.body as SaveBody;
+      const b = request.body;
       const start = timeField('start_time', b.start_time);
       const end = timeField('end_time', b.end_time);
       if (end <= start) throw invalid('end_time', MESSAGES.window);
@@ -227,7 +225,7 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
           .where((eb) => eb.or([eb('school_id', '=', teacher.school_id), eb('school_id', 'is', null)])).executeTakeFirst();
         if (!learn) throw invalid('learn_id', '实训项目不存在');
       }
-      const annex = await checkedAttachments(db, teacher, b.annex ?? [], attachmentsOf(before?.annex));
+      const annex = await checkedAttachments(db, teacher, (b.annex ?? []).map((f) => ({ name: f.name ?? '', url: f.url })), attachmentsOf(before?.annex));
       const values = {
         annex: JSON.stringify(annex), kind: b.kind, title: b.title.trim(), classify: b.classify, cate_id: b.cate_id ?? 1, content: requirementsHtml(b.content ?? ''),
         description: (b.description ?? '').trim(), start_time: start, end_time: end, test_time: b.kind === 'exam' ? b.test_time ?? 0 : 0,
@@ -260,7 +258,7 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ id: field.int('作业ID', { minimum: 1 }), published: field.int('发布', { enum: [0, 1] }) }, ['id', 'published']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const b = request.body as { id: number; published: number };
+      const b = request.body;
       const a = await assignmentInScope(db, teacher, b.id);
       await db.updateTable('assignments').set({ published: b.published }).where('id', '=', a.id).execute();
       return new Answer({ id: a.id, published: b.published }, b.published ? '已发布' : '已取消发布');
@@ -271,7 +269,7 @@ export function staffAssignmentRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ id: field.int('作业ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const a = await assignmentInScope(db, teacher, (request.body as { id: number }).id);
+      const a = await assignmentInScope(db, teacher, request.body.id);
       if (a.teacher_id !== teacher.id) throw refuse('只能删除自己布置的作业');
       const work = await db.selectFrom('marks').select('id').where('assignment_id', '=', a.id).limit(1).executeTakeFirst();
       if (work) throw refuse(MESSAGES.hasWork);
@@ -297,7 +295,7 @@ function staffGradingRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const teacher = currentUser(request);
-      const q = request.query as { page?: number; page_size?: number; assignment_id: number; state?: (typeof SUBMISSION_STATES)[number]; class_id?: number; keyword?: string };
+      const q = request.query;
       const a = await assignmentInScope(db, teacher, q.assignment_id);
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
@@ -327,7 +325,7 @@ function staffGradingRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ id: field.int('提交ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const { mark, assignment } = await markInScope(db, teacher, (request.query as { id: number }).id);
+      const { mark, assignment } = await markInScope(db, teacher, request.query.id);
       return {
         id: mark.id, student_id: mark.user_id, realname: mark.realname, student_no: mark.student_no ?? '',
         files: jsonOr<unknown[]>(mark.student_answer, []).map((f) => (typeof f === 'string' ? { name: '', url: f } : f)),
@@ -349,7 +347,7 @@ function staffGradingRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const teacher = currentUser(request);
-      const b = request.body as { id: number; score: number; comment?: string };
+      const b = request.body;
       const { mark } = await markInScope(db, teacher, b.id);
       const comment = (b.comment ?? '').trim();
       const at = now();

@@ -54,7 +54,7 @@ export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSou
     schema: { querystring: objectSchema({ ...paging, type: field.int('题型', { minimum: 1, maximum: 7 }), keyword: field.str('关键词', { maxLength: 50 }) }) },
     async handler(request) {
       const teacher = currentUser(request);
-      const q = request.query as { page?: number; page_size?: number; type?: number; keyword?: string };
+      const q = request.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
       let list = db.selectFrom('bank_questions').where('teacher_id', '=', teacher.id).where('school_id', '=', teacher.school_id);
@@ -90,7 +90,7 @@ export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSou
     schema: { querystring: objectSchema({ id: field.int('题目ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const r = await ownQuestion(db, teacher, (request.query as { id: number }).id);
+      const r = await ownQuestion(db, teacher, request.query.id);
       return { id: r.id, type: r.type, type_name: typeName(r.type), question: r.question, options: optionsOf(r.content), answer: r.answer, poins: r.poins, analysis: r.analysis };
     },
   });
@@ -101,15 +101,15 @@ export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSou
         id: field.int('题目ID', { minimum: 1 }),
         type: field.int('题型', { minimum: 1, maximum: 7, errorMessage: '请选择题型' }),
         question: field.str('题目', { maxLength: MAX_TEXT, errorMessage: '请输入题目' }),
-        options: { type: 'array', title: '选项', maxItems: 10, items: field.str('选项', { maxLength: 1000 }), errorMessage: '选项最多 10 个（A–J），每个最多 1000 字' },
+        options: field.list('选项', field.str('选项', { maxLength: 1000 }), { maxItems: 10, errorMessage: '选项最多 10 个（A–J），每个最多 1000 字' }),
         answer: field.str('答案', { maxLength: MAX_TEXT, errorMessage: '答案过长' }),
-        poins: { type: 'number', title: '分值', errorMessage: '分值必须是正数' },
+        poins: field.num('分值', { errorMessage: '分值必须是正数' }),
         analysis: field.str('解析', { maxLength: MAX_TEXT, default: '', errorMessage: '解析过长' }),
       }, ['type', 'question', 'poins']),
     },
     async handler(request) {
       const teacher = currentUser(request);
-      const b = request.body as { id?: number; type: number; question: string; options?: string[]; answer?: string; poins: number; analysis?: string };
+      const b = request.body;
       if (b.id) await ownQuestion(db, teacher, b.id);
       const checked = checkQuestion({ ...b, options: isChoice(b.type) ? b.options ?? [] : [], answer: b.answer ?? '' });
       if (!checked.value) throw invalid(checked.errors[0].field, checked.errors[0].message);
@@ -129,7 +129,7 @@ export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSou
     schema: { body: objectSchema({ id: field.int('题目ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const row = await ownQuestion(db, teacher, (request.body as { id: number }).id);
+      const row = await ownQuestion(db, teacher, request.body.id);
       // Tests keep their own copy of each question, so deleting from the bank changes no test.
       await db.deleteFrom('bank_questions').where('id', '=', row.id).execute();
       return new Answer({ id: row.id }, '已删除');
@@ -169,7 +169,7 @@ export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSou
     schema: { querystring: objectSchema({ ...paging, id: field.int('导入记录', { minimum: 1 }), state: field.str('状态', { enum: ['error', 'ok'] }) }, ['id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const q = request.query as { id: number; page?: number; page_size?: number; state?: 'error' | 'ok' };
+      const q = request.query;
       const batch = await ownImport(db, teacher, q.id);
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
@@ -192,7 +192,7 @@ export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSou
     schema: { body: objectSchema({ id: field.int('导入记录', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const batch = await ownImport(db, teacher, (request.body as { id: number }).id);
+      const batch = await ownImport(db, teacher, request.body.id);
       const bad = batch.parsed.filter((r) => r.errors.length);
       if (bad.length) throw invalid('id', `还有 ${bad.length} 行有错误（第一处在第 ${bad[0].row} 行），请修改文件后重新上传`);
       const at = now();

@@ -23,7 +23,7 @@ export function staffConversationRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const teacher = currentUser(request);
-      const q = request.query as { page?: number; page_size?: number; state?: 'unread' | 'read'; keyword?: string };
+      const q = request.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
       let list = db.selectFrom('conversations as v').innerJoin('users as s', 's.id', 'v.student_id').leftJoin('classes as c', 'c.id', 's.class_id')
@@ -50,7 +50,7 @@ export function staffConversationRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ student_id: field.int('学生', { minimum: 1 }) }, ['student_id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const { student_id } = request.query as { student_id: number };
+      const { student_id } = request.query;
       const row = await db.selectFrom('conversations as v').innerJoin('users as s', 's.id', 'v.student_id').leftJoin('classes as c', 'c.id', 's.class_id')
         .select(['v.id', 's.realname', 'c.class_name']).where('v.teacher_id', '=', teacher.id).where('v.student_id', '=', student_id)
         .where('s.school_id', '=', teacher.school_id).executeTakeFirst();

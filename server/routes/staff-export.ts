@@ -191,7 +191,7 @@ export function staffExportRoutes(ctx: RouteContext, opts: { storage: FileStorag
     schema: { querystring: objectSchema({ id: field.int('作业ID', { minimum: 1 }) }, ['id']) },
     async handler(request, reply) {
       const teacher = currentUser(request);
-      const a = await assignmentInScope(db, teacher, (request.query as { id: number }).id);
+      const a = await assignmentInScope(db, teacher, request.query.id);
       const classIds = await rosterClasses(db, a);
       const job = streamZip(db, opts.storage, teacher, a, classIds);
       const name = `${safeSegment(a.title, `作业${a.id}`)}-学生作品.zip`;
@@ -207,7 +207,7 @@ export function staffExportRoutes(ctx: RouteContext, opts: { storage: FileStorag
     schema: { querystring: objectSchema({ id: field.int('作业ID', { minimum: 1 }), class_id: field.int('班级', { minimum: 1 }) }, ['id']) },
     async handler(request, reply) {
       const teacher = currentUser(request);
-      const q = request.query as { id: number; class_id?: number };
+      const q = request.query;
       const a = await assignmentInScope(db, teacher, q.id);
       const classIds = await rosterClasses(db, a, q.class_id);
       const rows = await allStudentWork(db, teacher, a, classIds);

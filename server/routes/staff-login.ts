@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { refuse } from '../http/errors';
@@ -6,7 +5,7 @@ import { accountLimits } from '../services/accounts';
 import { checkPassword, loginKey } from '../services/login-guard';
 import type { SchoolInfo } from '../services/schools';
 import { createSession } from '../services/sessions';
-import { Answer, field, objectSchema } from './define';
+import { Answer, field, objectSchema, type RouteRequest } from './define';
 import type { SiteConfigSource } from './system';
 
 /** The body of the consoles' sign-in calls (teacher/login, admin/login): account, password, the site's school, image code. */
@@ -20,21 +19,13 @@ export function staffLoginBody(usernameMax: number) {
   }, ['username', 'password', 'school_id']);
 }
 
-interface StaffLogin {
-  username: string;
-  password: string;
-  school_id: number;
-  captcha_key?: string;
-  captcha_code?: string;
-}
-
 /**
  * A console sign-in under the same rules as students' (counted before the check, image code after failures, equal
  * timing, lockout): `find` names the accounts this console admits. Only the right password learns that an account
  * was disabled. Answers the session's token and who signed in.
  */
-export async function signInStaff(db: Db, request: FastifyRequest, config: SiteConfigSource, find: (username: string, schoolId: number) => Promise<User | undefined>) {
-  const body = request.body as StaffLogin;
+export async function signInStaff(db: Db, request: RouteRequest<{ body: ReturnType<typeof staffLoginBody> }>, config: SiteConfigSource, find: (username: string, schoolId: number) => Promise<User | undefined>) {
+  const body = request.body;
   const username = body.username.trim();
   const user = await checkPassword(db, {
     accountKey: loginKey(body.school_id, username),

@@ -22,7 +22,7 @@ export function staffReturnRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const teacher = currentUser(request);
-      const b = request.body as { id: number; comment: string };
+      const b = request.body;
       const { mark } = await markInScope(db, teacher, b.id);
       if (jsonOr<unknown[]>(mark.student_answer, []).length === 0) throw refuse('只能退回上传的作品');
       await db.transaction().execute(async (trx) => {

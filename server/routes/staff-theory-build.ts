@@ -28,15 +28,10 @@ export const BUILD_MESSAGES = {
   startedUnpublish: '已有学生开始答题，不能取消发布',
 } as const;
 
-const drawItem = {
-  type: 'object',
-  properties: {
-    type: field.int('题型', { minimum: 1, maximum: 7, errorMessage: '请选择题型' }),
-    count: field.int('题数', { minimum: 1, maximum: 500, errorMessage: '抽题数量须为 1 到 500' }),
-  },
-  required: ['type', 'count'],
-  errorMessage: { required: '请填写抽题的题型和数量' },
-};
+const drawItem = objectSchema({
+  type: field.int('题型', { minimum: 1, maximum: 7, errorMessage: '请选择题型' }),
+  count: field.int('题数', { minimum: 1, maximum: 500, errorMessage: '抽题数量须为 1 到 500' }),
+}, ['type', 'count'], { errorMessage: { required: '请填写抽题的题型和数量' } });
 
 const saveBody = objectSchema({
   id: field.int('考试ID', { minimum: 1 }),
@@ -44,11 +39,11 @@ const saveBody = objectSchema({
   start_time: field.str('开始时间', { minLength: 1, maxLength: 20, errorMessage: '请选择开始时间' }),
   end_time: field.str('结束时间', { minLength: 1, maxLength: 20, errorMessage: '请选择结束时间' }),
   times: field.int('答题时长（分钟）', { minimum: 1, maximum: 600, errorMessage: '答题时长须为 1 到 600 分钟' }),
-  class_ids: { type: 'array', title: '班级', minItems: 1, maxItems: 200, uniqueItems: true, items: field.int('班级', { minimum: 1 }), errorMessage: '请选择班级' },
+  class_ids: field.list('班级', field.int('班级', { minimum: 1 }), { minItems: 1, maxItems: 200, uniqueItems: true, errorMessage: '请选择班级' }),
   review: field.int('交卷后查看答案', { enum: [0, 1, 2], default: 1, errorMessage: '请选择查看答案的方式' }),
   published: field.int('发布', { enum: [0, 1], default: 1 }),
-  question_ids: { type: 'array', title: '从题库选题', maxItems: 500, uniqueItems: true, items: field.int('题目', { minimum: 1 }), default: [], errorMessage: '一场考试最多 500 道题' },
-  draw: { type: 'array', title: '随机抽题', maxItems: 7, items: drawItem, default: [], errorMessage: '随机抽题最多 7 种题型' },
+  question_ids: field.list('从题库选题', field.int('题目', { minimum: 1 }), { maxItems: 500, uniqueItems: true, default: [], errorMessage: '一场考试最多 500 道题' }),
+  draw: field.list('随机抽题', drawItem, { maxItems: 7, default: [], errorMessage: '随机抽题最多 7 种题型' }),
 }, ['name', 'start_time', 'end_time', 'times', 'class_ids']);
 
 type SaveBody = {
@@ -111,7 +106,7 @@ export function staffTheoryBuildRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ id: field.int('考试ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const test = await ownTest(db, teacher, (request.query as { id: number }).id);
+      const test = await ownTest(db, teacher, request.query.id);
       const classes = await db.selectFrom('theory_test_classes').select('class_id').where('test_id', '=', test.id).execute();
       const questions = await db.selectFrom('theory_questions').select('bank_id').where('test_id', '=', test.id).orderBy('sort').orderBy('id').execute();
       return {
@@ -126,7 +121,7 @@ export function staffTheoryBuildRoutes(ctx: RouteContext): void {
     schema: { body: saveBody },
     async handler(request) {
       const teacher = currentUser(request);
-      const b = request.body as SaveBody;
+      const b = request.body;
       const name = b.name.trim();
       if (!name) throw invalid('name', '请输入考试名称');
       const start = timeField('start_time', b.start_time);
@@ -188,7 +183,7 @@ export function staffTheoryBuildRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ id: field.int('考试ID', { minimum: 1 }), published: field.int('发布', { enum: [0, 1] }) }, ['id', 'published']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const b = request.body as { id: number; published: number };
+      const b = request.body;
       const test = await ownTest(db, teacher, b.id);
       if (b.published === 0 && (await hasAttempts(db, test.id))) throw invalid('published', BUILD_MESSAGES.startedUnpublish);
       if (b.published === 1 && !(await db.selectFrom('theory_questions').select('id').where('test_id', '=', test.id).limit(1).executeTakeFirst())) {
@@ -203,7 +198,7 @@ export function staffTheoryBuildRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ id: field.int('考试ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const test = await ownTest(db, teacher, (request.body as { id: number }).id);
+      const test = await ownTest(db, teacher, request.body.id);
       if (await hasAttempts(db, test.id)) throw invalid('id', BUILD_MESSAGES.startedDelete);
       await db.deleteFrom('theory_tests').where('id', '=', test.id).execute();
       return new Answer({ id: test.id }, '已删除');
@@ -215,7 +210,7 @@ export function staffTheoryBuildRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ test_id: field.int('考试ID', { minimum: 1 }), page: field.int('页码', { minimum: 1, default: 1 }), page_size: field.int('每页条数', { minimum: 1, maximum: 100, default: 20 }), keyword: field.str('关键词', { maxLength: 50 }) }, ['test_id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const q = request.query as { test_id: number; page?: number; page_size?: number; keyword?: string };
+      const q = request.query;
       const { test, taught } = await testInScope(db, teacher, q.test_id);
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
@@ -251,7 +246,7 @@ export function staffTheoryBuildRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const teacher = currentUser(request);
-      const b = request.body as { test_id: number; user_id: number; minutes: number };
+      const b = request.body;
       const { test, taught } = await testInScope(db, teacher, b.test_id);
       const student = await studentsOf(db, test.id, taught, teacher.school_id).select('u.id').where('u.id', '=', b.user_id).executeTakeFirst();
       if (!student) throw notFound('学生不存在');

@@ -68,7 +68,7 @@ export function staffTheoryExportRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ test_id: field.int('考试ID', { minimum: 1 }) }, ['test_id']) },
     async handler(request, reply) {
       const teacher = currentUser(request);
-      const { test, taught } = await testInScope(db, teacher, (request.query as { test_id: number }).test_id);
+      const { test, taught } = await testInScope(db, teacher, request.query.test_id);
       const full = Number((await db.selectFrom('theory_questions').select((eb) => eb.fn.sum<number>('poins').as('n')).where('test_id', '=', test.id).executeTakeFirst())?.n ?? 0);
       const found = await studentsOf(db, test.id, taught, teacher.school_id)
         .leftJoin('theory_attempts as a', (join) => join.onRef('a.user_id', '=', 'u.id').on('a.test_id', '=', test.id))

@@ -47,7 +47,7 @@ export function staffTheoryRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ ...paging }) },
     async handler(request) {
       const teacher = currentUser(request);
-      const q = request.query as { page?: number; page_size?: number };
+      const q = request.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
       const taught = await taughtClassIds(db, teacher);
@@ -82,7 +82,7 @@ export function staffTheoryRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ test_id: field.int('考试ID', { minimum: 1 }) }, ['test_id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const { test, taught } = await testInScope(db, teacher, (request.query as { test_id: number }).test_id);
+      const { test, taught } = await testInScope(db, teacher, request.query.test_id);
       const questions = await db.selectFrom('theory_questions').select(['id', 'type', 'question', 'poins', 'sort'])
         .where('test_id', '=', test.id).orderBy('sort').orderBy('id').execute();
       const stats = await answersOf(db, test.id, taught).select((eb) => [
@@ -115,7 +115,7 @@ export function staffTheoryRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const teacher = currentUser(request);
-      const q = request.query as { page?: number; page_size?: number; test_id: number; question_id: number; state?: 'pending' | 'graded' };
+      const q = request.query;
       const { test, taught } = await testInScope(db, teacher, q.test_id);
       const question = await db.selectFrom('theory_questions').select(['id', 'type', 'question', 'answer', 'poins']).where('id', '=', q.question_id).where('test_id', '=', test.id).executeTakeFirst();
       if (!question) throw notFound('题目不存在');
@@ -140,12 +140,12 @@ export function staffTheoryRoutes(ctx: RouteContext): void {
     schema: {
       body: objectSchema({
         id: field.int('答案ID', { minimum: 1 }),
-        poins: { type: 'number', title: '得分', minimum: 0, maximum: 1000, errorMessage: '请输入得分' },
+        poins: field.num('得分', { minimum: 0, maximum: 1000, errorMessage: '请输入得分' }),
       }, ['id', 'poins']),
     },
     async handler(request) {
       const teacher = currentUser(request);
-      const b = request.body as { id: number; poins: number };
+      const b = request.body;
       const row = await db.selectFrom('theory_answers as a').innerJoin('theory_attempts as t', 't.id', 'a.attempt_id')
         .innerJoin('theory_questions as q', 'q.id', 'a.question_id').innerJoin('users as u', 'u.id', 't.user_id')
         .select(['a.id', 'a.attempt_id', 't.test_id', 't.status', 'q.type', 'q.poins as full', 'u.class_id'])
@@ -174,7 +174,7 @@ export function staffResultRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ ...paging, keyword: field.str('关键词', { maxLength: 50 }) }) },
     async handler(request) {
       const teacher = currentUser(request);
-      const q = request.query as { page?: number; page_size?: number; keyword?: string };
+      const q = request.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 20;
       const taught = await taughtClassIds(db, teacher);

@@ -5,7 +5,7 @@ import { ApiError, notFound } from '../http/errors';
 import { UNAVAILABLE_MESSAGE } from '../http/unavailable';
 import { findSchoolById, schoolForHost, type SchoolInfo } from '../services/schools';
 import type { FileStorage } from '../storage';
-import { defineRoute, field, type RouteContext } from './define';
+import { defineRoute, field, objectSchema, type RouteContext } from './define';
 
 /** What the config layer gives the server: the merged configuration of one school's site. */
 export interface SiteConfigSource {
@@ -59,9 +59,9 @@ export function systemRoutes(ctx: RouteContext, opts: SystemRouteOptions): void 
 
   // The site a page belongs to: the signed-in user's school, else ?school_id=, else the host's first label.
   defineRoute(ctx, 'config', {
-    schema: { querystring: { type: 'object', properties: { school_id: field.int('学校ID', { minimum: 1 }) } } },
+    schema: { querystring: objectSchema({ school_id: field.int('学校ID', { minimum: 1 }) }) },
     async handler(request) {
-      const query = request.query as { school_id?: number };
+      const query = request.query;
       const user = await identify(db, request);
       let school: SchoolInfo | undefined;
       if (user) school = await findSchoolById(db, user.school_id);

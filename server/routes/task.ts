@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { now } from '../db/time';
@@ -7,7 +6,7 @@ import { notFound } from '../http/errors';
 import { assertInWindow, CATEGORY_NAMES, checkWork, jsonOr, parseFileList, receiptOf, storedAnswer, timeStatus } from '../services/assignments';
 import { alreadySubmitted, assertSameAsStored, insertedFirst, updatedFirst } from '../services/submit-once';
 import { assertOwnScope } from '../services/users';
-import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+import { Answer, defineRoute, field, objectSchema, type RouteContext, type RouteRequest } from './define';
 
 type Kind = 'task' | 'test';
 
@@ -19,6 +18,7 @@ const classBody = {
   type: field.int('类型', { minimum: 0 }),
   cate: field.int('分类', { enum: [0, 1, 2, 3] }),
 };
+const classListBody = objectSchema(classBody);
 const taskIdBody = objectSchema({ task_id: field.int('任务ID', { minimum: 1 }) }, ['task_id']);
 
 /** Tasks/tests published to the student's class, with the student's own record. */
@@ -64,9 +64,9 @@ function filtered(db: Db, user: User, kind: Kind, b: ClassParams) {
 export function taskRoutes(ctx: RouteContext): void {
   const { db } = ctx;
 
-  const classList = (kind: Kind) => async (request: FastifyRequest) => {
+  const classList = (kind: Kind) => async (request: RouteRequest<{ body: typeof classListBody }>) => {
     const user = currentUser(request);
-    const b = (request.body ?? {}) as ClassParams;
+    const b = request.body;
     const page = b.page ?? 1;
     const size = b.page_size ?? 3;
     const q = filtered(db, user, kind, b);
@@ -75,8 +75,8 @@ export function taskRoutes(ctx: RouteContext): void {
     const at = now();
     return { [kind]: rows.map((r) => present(r, at)), allPage: Math.ceil(total / size), allCount: total, page };
   };
-  defineRoute(ctx, 'task/get_class', { schema: { body: objectSchema(classBody) }, handler: classList('task') });
-  defineRoute(ctx, 'test/get_class', { schema: { body: objectSchema(classBody) }, handler: classList('test') });
+  defineRoute(ctx, 'task/get_class', { schema: { body: classListBody }, handler: classList('task') });
+  defineRoute(ctx, 'test/get_class', { schema: { body: classListBody }, handler: classList('test') });
 
   async function findVisible(user: User, id: number, kind?: Kind) {
     const row = (await visible(db, user, kind).where('t.id', '=', id).select([...columns]).executeTakeFirst()) as unknown as Row | undefined;
@@ -91,9 +91,9 @@ export function taskRoutes(ctx: RouteContext): void {
     total_time: rec.total_time, created_at: rec.created_at, receipt: receiptOf(rec),
   });
 
-  const studentStatus = (kind: Kind) => async (request: FastifyRequest) => {
+  const studentStatus = (kind: Kind) => async (request: RouteRequest<{ body: typeof taskIdBody }>) => {
     const user = currentUser(request);
-    const t = await findVisible(user, (request.body as { task_id: number }).task_id, kind);
+    const t = await findVisible(user, request.body.task_id, kind);
     const rec = await ownRecord(user, t.id);
     return { status: rec ? rec.status : 0, record: rec ? presentRecord(rec) : null };
   };
@@ -103,7 +103,7 @@ export function taskRoutes(ctx: RouteContext): void {
   defineRoute(ctx, 'test/get_status', {
     schema: { body: taskIdBody },
     async handler(request) {
-      const t = await findVisible(currentUser(request), (request.body as { task_id: number }).task_id);
+      const t = await findVisible(currentUser(request), request.body.task_id);
       const at = now();
       return { status: timeStatus(t.start_time, t.end_time, at), start_time: t.start_time, end_time: t.end_time, server_time: at };
     },
@@ -119,7 +119,7 @@ export function taskRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const user = currentUser(request);
-      const b = request.body as { task_id: number; student_answer?: string; student_des?: string };
+      const b = request.body;
       const t = await findVisible(user, b.task_id);
       const repeated = alreadySubmitted(t.kind === 'test' ? '考核' : '任务');
       const shape = t.cate === 3 ? 'sketch' : 'images';
@@ -157,7 +157,7 @@ export function taskRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const user = currentUser(request);
-      const b = (request.body ?? {}) as ClassParams & { kind?: Kind; sort?: 'score' | 'finish'; finish_page?: number; unfinish_page?: number };
+      const b = request.body;
       const size = b.page_size ?? 3;
       const at = now();
       const block = async (finished: boolean, page: number) => {
@@ -178,7 +178,7 @@ export function taskRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ id: field.int('任务ID', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const user = currentUser(request);
-      const t = await findVisible(user, (request.query as { id: number }).id);
+      const t = await findVisible(user, request.query.id);
       const rec = await ownRecord(user, t.id);
       return { ...present(t, now()), server_time: now(), record: rec ? presentRecord(rec) : null };
     },
@@ -188,7 +188,7 @@ export function taskRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ task_id: field.int('任务ID', { minimum: 1 }), type: field.int('类型', { enum: [1, 2] }) }, ['task_id']) },
     async handler(request) {
       const user = currentUser(request);
-      const q = request.query as { task_id: number; type?: number };
+      const q = request.query;
       const t = await findVisible(user, q.task_id, q.type === 2 ? 'test' : q.type === 1 ? 'task' : undefined);
       const rec = await ownRecord(user, t.id);
       if (!rec || rec.teacher_data === null) return { task: present(t, now()), record: null };

@@ -40,7 +40,7 @@ export function teacherRoutes(ctx: RouteContext, opts: { config: SiteConfigSourc
     schema: { querystring: objectSchema({ student_id: studentField }, ['student_id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const { student_id } = request.query as { student_id: number };
+      const { student_id } = request.query;
       await partnerIn(db, teacher.school_id, student_id, 'student');
       const conversation = await findConversation(db, student_id, teacher.id);
       if (!conversation) return [];
@@ -52,7 +52,7 @@ export function teacherRoutes(ctx: RouteContext, opts: { config: SiteConfigSourc
     schema: { body: objectSchema({ student_id: studentField }, ['student_id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const { student_id } = request.body as { student_id: number };
+      const { student_id } = request.body;
       await partnerIn(db, teacher.school_id, student_id, 'student');
       const conversation = await findConversation(db, student_id, teacher.id);
       if (conversation?.unread_teacher) await markReadByTeacher(db, conversation.id);
@@ -64,7 +64,7 @@ export function teacherRoutes(ctx: RouteContext, opts: { config: SiteConfigSourc
     schema: { body: objectSchema({ student_id: studentField, message: field.str('消息内容') }, ['student_id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const body = request.body as { student_id: number; message?: string };
+      const body = request.body;
       const text = cleanMessage(body.message, messageLength(opts.config.forSchool({ id: teacher.school_id }).app));
       await partnerIn(db, teacher.school_id, body.student_id, 'student');
       return new Answer(await addMessage(db, { studentId: body.student_id, teacherId: teacher.id }, teacher.id, text), '发送成功');
@@ -76,7 +76,7 @@ export function teacherRoutes(ctx: RouteContext, opts: { config: SiteConfigSourc
     schema: { body: objectSchema({ student_id: studentField, content: field.str('通知内容') }, ['student_id']) },
     async handler(request) {
       const teacher = currentUser(request);
-      const body = request.body as { student_id: number; content?: string };
+      const body = request.body;
       const content = cleanMessage(body.content, messageLength(opts.config.forSchool({ id: teacher.school_id }).app), 'content');
       await partnerIn(db, teacher.school_id, body.student_id, 'student');
       const row = await db.insertInto('notifications').values({ user_id: body.student_id, teacher_id: teacher.id, content, created_at: now() }).returning('id').executeTakeFirstOrThrow();

@@ -29,7 +29,7 @@ export function theoryRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema(paging(20)) },
     async handler(request) {
       const user = currentUser(request);
-      const { page, per_page: perPage } = request.query as { page: number; per_page: number };
+      const { page, per_page: perPage } = request.query;
       const total = Number((await visibleTests(db, user).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
       const rows = await visibleTests(db, user)
         .leftJoin('users as teacher', 'teacher.id', 'theory_tests.teacher_id')
@@ -66,7 +66,7 @@ export function theoryRoutes(ctx: RouteContext): void {
     schema: { params: objectSchema({ id: field.int('试卷', { minimum: 1 }) }, ['id']) },
     async handler(request) {
       const user = currentUser(request);
-      const test = await findTest(db, user, (request.params as { id: number }).id);
+      const test = await findTest(db, user, request.params.id);
       const attempt = await findAttempt(db, user.id, test.id);
       const state = testState(test, attempt ? asOfNow(attempt) : null);
       if (state === 'upcoming') throw refuse(MESSAGES.notStarted);
@@ -89,7 +89,7 @@ export function theoryRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ logid }, ['logid']) },
     async handler(request) {
       const user = currentUser(request);
-      const test = await findTest(db, user, (request.body as { logid: number }).logid);
+      const test = await findTest(db, user, request.body.logid);
       return attemptState(db, await startAttempt(db, user, test));
     },
   });
@@ -109,7 +109,7 @@ export function theoryRoutes(ctx: RouteContext): void {
     },
     async handler(request) {
       const user = currentUser(request);
-      const body = request.body as { logid: number; cid: number; answer: string; type?: number; seq: number };
+      const body = request.body;
       return saveAnswer(db, user, body.logid, { questionId: body.cid, answer: body.answer, type: body.type, seq: body.seq });
     },
   });
@@ -118,7 +118,7 @@ export function theoryRoutes(ctx: RouteContext): void {
     schema: { body: objectSchema({ logid }, ['logid']) },
     async handler(request) {
       const user = currentUser(request);
-      const test = await findTest(db, user, (request.body as { logid: number }).logid);
+      const test = await findTest(db, user, request.body.logid);
       return submitAttempt(db, user, test);
     },
   });
@@ -127,7 +127,7 @@ export function theoryRoutes(ctx: RouteContext): void {
     schema: { querystring: objectSchema({ logid, ...paging(9) }, ['logid']) },
     async handler(request) {
       const user = currentUser(request);
-      const { logid: testId, page, per_page: perPage } = request.query as { logid: number; page: number; per_page: number };
+      const { logid: testId, page, per_page: perPage } = request.query;
       const test = await findTest(db, user, testId);
       const attempt = await findAttempt(db, user.id, test.id);
       if (!attempt || asOfNow(attempt).status === 'in_progress') throw refuse(MESSAGES.notSubmitted);

@@ -1,5 +1,5 @@
 import { currentUser } from '../http/auth';
-import { addTopic, CONTENT_MAX, schoolTeachers, TITLE_MAX, topicPage, type TopicInput } from '../services/topics';
+import { addTopic, CONTENT_MAX, schoolTeachers, TITLE_MAX, topicPage } from '../services/topics';
 import { assertOwnScope } from '../services/users';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 
@@ -29,7 +29,7 @@ export function topicRoutes(ctx: RouteContext): void {
     schema: { querystring: listQuery },
     async handler(request) {
       const user = currentUser(request);
-      const query = request.query as { page?: number; page_size?: number; user_id?: number };
+      const query = request.query;
       assertOwnScope(user, query);
       return topicPage(db, user.id, query.page ?? 1, query.page_size ?? 8);
     },
@@ -46,7 +46,7 @@ export function topicRoutes(ctx: RouteContext): void {
     schema: { body: addBody },
     async handler(request) {
       const user = currentUser(request);
-      const { repeated, ...topic } = await addTopic(db, user, request.body as TopicInput);
+      const { repeated, ...topic } = await addTopic(db, user, request.body);
       return new Answer(topic, repeated ? '该问题刚刚已提交，请勿重复提交' : '提交成功');
     },
   });

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { currentUser, identify } from '../http/auth';
 import { forbidden, notFound, refuse } from '../http/errors';
 import { MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES, uploadByStoredName } from '../services/uploads';
@@ -35,8 +35,8 @@ export function uploadRoutes(ctx: RouteContext, opts: { storage: FileStorage; co
 
   // Uploaded files are served to the student who uploaded them, to a teacher grading work that names them, to whoever
   // sees the course whose cover they are, and to the students and teachers of a homework or exam they are attached to.
-  app.get('/files/:name', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const { name } = request.params as { name: string };
+  app.get<{ Params: { name: string } }>('/files/:name', { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params;
     if (!/^[0-9a-f]{32}\.(jpg|png|docx|mp4|webm|pdf|xlsx|pptx|zip)$/.test(name)) throw notFound();
     const user = await identify(db, request);
     const row = await uploadByStoredName(db, name);

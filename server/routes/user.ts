@@ -12,7 +12,7 @@ import { userInfo } from '../services/users';
 import { claimUploads } from '../services/uploads';
 import { captchaRoutes, devHooksEnabled } from './captcha';
 import { mobileCodeRoute } from './mobile-code';
-import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
+import { Answer, defineRoute, field, objectSchema, type RouteContext, type RouteRequest } from './define';
 import { ssoRoutes } from './sso';
 import type { SiteConfigSource } from './system';
 
@@ -79,8 +79,8 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
 
   defineRoute(ctx, 'user/login', {
     schema: { body: loginBody },
-    async handler(request: FastifyRequest) {
-      const body = request.body as { username: string; password: string; school_id?: number; captcha_key?: string; captcha_code?: string };
+    async handler(request) {
+      const body = request.body;
       const schoolId = await deps.schoolOf(request, body.school_id);
       const username = body.username.trim();
       const user = await checkPassword(db, {
@@ -120,7 +120,7 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
       ),
     },
     async handler(request) {
-      const body = request.body as { verification_key: string; verification_code: string; mobile: string; username: string; password: string; school_id?: number };
+      const body = request.body;
       const schoolId = await deps.schoolOf(request, body.school_id);
       // The code first: only someone holding a code sent to this number learns whether an account name is taken.
       const code = { mobile: body.mobile, purpose: 'register' as const, code: body.verification_code, key: body.verification_key };
@@ -137,10 +137,12 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
   const resetBody = (withKey: boolean) =>
     objectSchema(
       { mobile: rules.mobile, verification_code: field.str('验证码', { minLength: 1, maxLength: 6, errorMessage: { required: '请输入验证码', minLength: '请输入验证码', maxLength: '请输入正确验证码' } }), new_password: rules.newPassword, new_password_repeat: rules.repeat, school_id: field.int('学校'), ...(withKey && { verification_key: field.str('验证码标识', { maxLength: 64, errorMessage: '请获取验证码！' }) }) },
-      ['mobile', 'verification_code', 'new_password', 'new_password_repeat', ...(withKey ? ['verification_key'] : [])],
+      ['mobile', 'verification_code', 'new_password', 'new_password_repeat'],
+      // Required by forgetPassword only: typed as optional, as check_mobile may carry it.
+      withKey ? { required: ['mobile', 'verification_code', 'new_password', 'new_password_repeat', 'verification_key'] } : {},
     );
-  const resetPassword = async (request: FastifyRequest) => {
-    const body = request.body as { mobile: string; verification_code: string; new_password: string; new_password_repeat: string; school_id?: number; verification_key?: string };
+  const resetPassword = async (request: RouteRequest<{ body: ReturnType<typeof resetBody> }>) => {
+    const body = request.body;
     passwordsMatch(body.new_password, body.new_password_repeat);
     const schoolId = await deps.schoolOf(request, body.school_id);
     const user = await findByMobile(db, schoolId, body.mobile);
@@ -157,7 +159,7 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
   defineRoute(ctx, 'user/edit_password', {
     schema: { body: objectSchema({ old_password: field.str('原密码', { minLength: 1, maxLength: 64, errorMessage: '请输入原密码' }), new_password: rules.newPassword, new_password_repeat: rules.repeat }, ['old_password', 'new_password', 'new_password_repeat']) },
     async handler(request) {
-      const body = request.body as { old_password: string; new_password: string; new_password_repeat: string };
+      const body = request.body;
       passwordsMatch(body.new_password, body.new_password_repeat, '两次密码不一致！');
       await changePassword(db, currentUser(request), body.old_password, body.new_password);
       return new Answer(null, '密码修改成功，请重新登录');
@@ -182,7 +184,7 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
     },
     async handler(request) {
       const user = currentUser(request);
-      const body = request.body as { realname?: string; mobile?: string; sex?: number; student_no?: string; head_img?: string; depart_id?: number; major_id?: number; grade_id?: number; class_id?: number; verification_key?: string; verification_code?: string };
+      const body = request.body;
       const changes: Record<string, unknown> = {};
       if (body.realname !== undefined) changes.realname = body.realname.trim();
       if (body.sex !== undefined) changes.sex = body.sex;
