@@ -61,7 +61,7 @@ export function ChatDialog() {
       }
     };
     void tick();
-    const timer = window.setInterval(tick, settings.unreadPollMs);
+    const timer = window.setInterval(() => void tick(), settings.unreadPollMs);
     return () => window.clearInterval(timer);
   }, [signedIn, settings.unreadPollMs]);
 

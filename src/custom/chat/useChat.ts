@@ -121,7 +121,7 @@ export function useChat(pollMs: number) {
   // Short polling while open: a teacher's reply shows up in the list, and in the history when it is open.
   useEffect(() => {
     if (!opened) return;
-    const timer = window.setInterval(async () => {
+    const poll = async () => {
       try {
         const data = await loadList();
         const teacherId = current.current;
@@ -130,7 +130,8 @@ export function useChat(pollMs: number) {
       } catch {
         // A failed poll is retried on the next tick.
       }
-    }, pollMs);
+    };
+    const timer = window.setInterval(() => void poll(), pollMs);
     return () => window.clearInterval(timer);
   }, [opened, pollMs, loadList, loadHistory]);
 

@@ -38,9 +38,9 @@ export function ScanPanel(props: { pollSeconds: number; expireSeconds: number; h
       } catch {
         // not confirmed yet
       }
-      timers.current.push(setTimeout(poll, pollSeconds * 1000));
+      timers.current.push(setTimeout(() => void poll(), pollSeconds * 1000));
     };
-    timers.current.push(setTimeout(poll, pollSeconds * 1000));
+    timers.current.push(setTimeout(() => void poll(), pollSeconds * 1000));
     timers.current.push(setTimeout(() => { stop(); setExpired(true); }, expireSeconds * 1000));
   }, [pollSeconds, expireSeconds, onLogin]);
 
