@@ -7,6 +7,8 @@ FROM node:20-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# The lock names this local development package (the linter's TypeScript); its manifest must be there.
+COPY tools/lint-typescript/package.json tools/lint-typescript/
 RUN npm ci --omit=dev
 
 # The site: vite is a development dependency, so this stage installs everything and keeps only dist/.

@@ -165,9 +165,6 @@ const answerFor = (type: number, seq: number) => (CHOICES[type] ? CHOICES[type][
 const sent = students.map(() => new Map<number, number>()); // question -> highest seq sent
 const acked = students.map(() => new Map<number, number>()); // question -> highest seq answered 200
 let autosaveFailures = 0;
-// Requests built but never answered, per connection: at most the one in flight when the run stopped, else the
-// pairing of replies with requests above would be off.
-let unpaired = 0;
 
 async function prepareAutosave(server: Server) {
   for (const token of tokens) {
@@ -262,7 +259,9 @@ for (const row of rows) {
 }
 bares.push(await measureBare());
 
-unpaired = pairingChecks.filter((check) => check()).length;
+// Requests built but never answered, per connection: at most the one in flight when the run stopped, else the
+// pairing of replies with requests above would be off.
+const unpaired = pairingChecks.filter((check) => check()).length;
 
 // ---- autosave check: every stored answer is the one sent with the stored seq, and none is older than acknowledged
 let lost = 0;

@@ -28,7 +28,7 @@ function post(base: string, name: string, form: Record<string, string | number>,
   });
 }
 
-process.once('message', async (job: Job) => {
+async function run(job: Job) {
   const latencies: number[] = [];
   const failures = new Map<string, number>();
   let late = 0;
@@ -64,4 +64,12 @@ process.once('message', async (job: Job) => {
 
   await Promise.all(job.tokens.map((token, i) => student(token, i)));
   process.send!({ latencies, failures: [...failures], late, latest });
+}
+
+// A failed run exits non-zero so the parent reports it instead of waiting for a reply.
+process.once('message', (job: Job) => {
+  run(job).catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
 });

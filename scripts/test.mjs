@@ -1,6 +1,6 @@
-// `npm test`: the type check and every vitest suite, run side by side (the browser suites spend much of their time
-// waiting on Chromium and the server, which the type check fills). Fails when either fails; vitest's output streams
-// as it comes, the type check's is printed when it ends.
+// `npm test`: the type check, the linter (0 warnings allowed) and every vitest suite, run side by side (the browser
+// suites spend much of their time waiting on Chromium and the server, which the checks fill). Fails when any fails;
+// vitest's output streams as it comes, each check's is printed when it ends.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -19,12 +19,17 @@ function run(command, args, { buffer }) {
   });
 }
 
-const [typecheck, tests] = await Promise.all([
-  run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { buffer: true }).then((result) => {
+/** Runs a check with its output held back, then prints one line when it passes or its output when it fails. */
+const check = (label, command, args) =>
+  run(bin(command), args, { buffer: true }).then((result) => {
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
-    process.stdout.write(result.code === 0 ? `\n类型检查通过（${seconds} s）\n` : `\n类型检查失败：\n${result.output}\n`);
+    process.stdout.write(result.code === 0 ? `\n${label}通过（${seconds} s）\n` : `\n${label}失败：\n${result.output}\n`);
     return result;
-  }),
+  });
+
+const results = await Promise.all([
+  check('类型检查', 'tsc', ['--noEmit', '-p', 'tsconfig.json']),
+  check('代码检查（ESLint）', 'eslint', ['--max-warnings', '0', '.']),
   run(bin('vitest'), ['run', ...process.argv.slice(2)], { buffer: false }),
 ]);
-process.exit(typecheck.code || tests.code);
+process.exit(results.find((result) => result.code !== 0)?.code ?? 0);

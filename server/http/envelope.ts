@@ -33,9 +33,9 @@ function send(reply: FastifyReply, status: number, body: Envelope<null>) {
  * Errors Fastify's router raises before any route runs (Fastify's `frameworkErrors`): a malformed URL, a path
  * parameter over the router's length limit. Same envelope, in Chinese.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址中的参数过长' : error.code === 'FST_ERR_BAD_URL' ? '请求地址格式不正确' : MESSAGES.badRequest;
-  return send(reply, 400, { code: 400, data: null, message });
+  void send(reply, 400, { code: 400, data: null, message });
 }
 
 /**

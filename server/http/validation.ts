@@ -61,7 +61,8 @@ export function toFieldErrors(errors: FastifySchemaValidationError[], schema: un
     const prop = propertySchema(schema, field);
     const custom = typeof prop?.errorMessage === 'object' ? prop.errorMessage[error.keyword] : prop?.errorMessage;
     const message = custom ?? describe(error, prop?.title ?? field);
-    (out[field] ??= []).includes(message) || out[field].push(message);
+    const messages = (out[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   }
   return out;
 }

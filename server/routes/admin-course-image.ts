@@ -22,7 +22,7 @@ export function adminCourseImageRoutes(ctx: RouteContext, opts: { storage: FileS
       const course = await courseInSchool(db, admin, request.query.id);
       const { data, filename, truncated } = await receiveFile(db, request, opts.config, { schoolId: admin, missing: () => invalid('file', '请选择一张 PNG 或 JPEG 图片') });
       // A document is a valid upload elsewhere, not a cover: refused before anything is stored.
-      const kind = sniff(data);
+      const kind = await sniff(data);
       if (data.length > 0 && !truncated && kind !== 'jpeg' && kind !== 'png') throw invalid('file', '课程封面须是 PNG 或 JPEG 图片');
       const stored = await storeUpload(db, opts.storage, request.user!.id, { data, filename, truncated }, 'any');
       await db.transaction().execute(async (trx) => {

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import { invalid } from '../http/errors';
 import { now } from '../db/time';
 import { courseInSchool } from '../services/admin-catalogue';
 import { schoolOfAdmin } from '../services/admin-scope';
 import { audit } from '../services/audit';
-import { cleanName, FILES_PREFIX, sniff, visibleText } from '../services/uploads';
+import { detectFileType } from '../services/file-type';
+import { cleanName, FILES_PREFIX, visibleText } from '../services/uploads';
 import type { FileStorage } from '../storage';
 import type { SiteConfigSource } from './system';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
@@ -52,7 +52,7 @@ export function adminCourseMediaRoutes(ctx: RouteContext, opts: { storage: FileS
       const file = await receiveFile(db, request, opts.config, { schoolId, maxBytes: rule.maxBytes, missing: () => invalid('file', rule.refused) });
       if (file.truncated) throw invalid('file', rule.tooBig);
       if (file.data.length === 0) throw invalid('file', rule.refused);
-      const type = wordAware(file.data, await fileTypeFromBuffer(file.data));
+      const type = await detectFileType(file.data);
       const role = type ? rule.accept[type.ext] : undefined;
       if (!type || !role) throw invalid('file', rule.refused);
 
@@ -87,10 +87,4 @@ export function adminCourseMediaRoutes(ctx: RouteContext, opts: { storage: FileS
       return new Answer({ id: course.id, type: role, path: url, title, size: file.data.length }, `已上传${label}：${title}（可在“编辑”中修改标题和顺序）`);
     },
   });
-}
-
-/** A .docx that file-type sees only as a zip (a minimal one, without the parts it looks for) is still a .docx by our own check. */
-function wordAware(data: Buffer, type: { ext: string; mime: string } | undefined) {
-  if (type?.ext === 'zip' && sniff(data) === 'docx') return { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
-  return type;
 }

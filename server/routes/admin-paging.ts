@@ -17,7 +17,6 @@ export function keywordMatch(columns: string[], keyword: string) {
 }
 
 /** One page of a query: its rows (ordered by the caller) and the total, as the table renderer reads them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function pageOf<R>(query: SelectQueryBuilder<any, any, R>, q: PageQuery) {
   const page = q.page ?? 1;
   const pageSize = q.page_size ?? 20;

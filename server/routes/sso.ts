@@ -1,6 +1,5 @@
-import { verifyPassword } from '../db/password';
 import { currentUser } from '../http/auth';
-import { refuse, tooMany } from '../http/errors';
+import { refuse } from '../http/errors';
 import { checkPassword, loginKey } from '../services/login-guard';
 import { assertOrgChain, createStudent, openIdOfTicket, startSession, useOauthTicket } from '../services/accounts';
 import { createPartnerAdapters } from '../services/partners';

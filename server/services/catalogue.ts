@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '../db';
 import type { User } from '../db/schema';
 import { notFound } from '../http/errors';

@@ -112,12 +112,15 @@ export function startHousekeeping(
     try {
       const result = await runHousekeeping(db, new Date(), { storage: opts.storage, config: opts.config, strays });
       opts.log?.(result);
+    } catch (err) {
+      // A failed round (e.g. the database briefly away) is logged and retried on the next tick, never a crash.
+      opts.log?.({ failed: err instanceof Error ? err.message : String(err) });
     } finally {
       running = false;
     }
   };
-  const first = setTimeout(tick, 5_000);
-  const timer = setInterval(tick, opts.intervalMs);
+  const first = setTimeout(() => void tick(), 5_000);
+  const timer = setInterval(() => void tick(), opts.intervalMs);
   first.unref();
   timer.unref();
   return () => {

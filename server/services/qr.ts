@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
 import type { Db } from '../db';
 import { fromNow, now } from '../db/time';
 import { refuse } from '../http/errors';
@@ -11,25 +12,16 @@ export interface ScanProvider {
 }
 
 /**
- * Development provider: the image shows the scene id; a second tab, or a test, confirms the scene with
- * `user/qr_confirm` while logged in. A WeChat implementation would return the official-account QR ticket
- * image here and confirm the scene from its event callback.
+ * Development provider: a real QR code whose text is the scene id, so a phone's scanner can read it; the phone side
+ * (a second tab, a test, or a person with the id) confirms the scene with `user/qr_confirm` while logged in. A
+ * WeChat implementation would return the official-account QR ticket image here and confirm the scene from its event
+ * callback.
  */
 export class DevScanProvider implements ScanProvider {
   readonly name = 'dev';
   async qrImage(sceneId: string): Promise<string> {
-    const cells: string[] = [];
-    // A deterministic pattern from the scene id, only so the placeholder looks like a code.
-    const bits = Buffer.from(sceneId, 'hex');
-    for (let y = 0; y < 21; y++) {
-      for (let x = 0; x < 21; x++) {
-        const finder = (x < 7 && y < 7) || (x > 13 && y < 7) || (x < 7 && y > 13);
-        const on = finder ? x % 6 === 0 || y % 6 === 0 || (x % 7 > 1 && x % 7 < 5 && y % 7 > 1 && y % 7 < 5) || (x > 13 && (x === 14 || x === 20)) || (y > 13 && (y === 14 || y === 20)) : (bits[(y * 21 + x) % bits.length] >> ((x + y) % 8)) & 1;
-        if (on) cells.push(`<rect x="${x * 8 + 16}" y="${y * 8 + 16}" width="8" height="8"/>`);
-      }
-    }
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="214" viewBox="0 0 200 214"><rect width="200" height="214" fill="#fff"/><g fill="#111">${cells.join('')}</g><text x="100" y="208" font-size="9" text-anchor="middle" fill="#666" font-family="monospace">${sceneId.slice(0, 12)}</text></svg>`;
-    return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+    // 200 px square as the login panel shows it; error correction M survives a phone camera's glare.
+    return QRCode.toDataURL(sceneId, { errorCorrectionLevel: 'M', margin: 2, width: 200 });
   }
 }
 

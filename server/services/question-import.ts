@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { invalid } from '../http/errors';
+import { detectFileType, isOleFile, isZipContainer } from './file-type';
 import { checkQuestion, sameQuestionKey, TYPE_NAMES, type BankQuestion } from './question-bank';
 import { LETTERS } from './theory-grading';
 
@@ -67,7 +68,6 @@ export function buildTemplate(Excel: typeof ExcelJS): ExcelJS.Workbook {
   return book;
 }
 
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 
@@ -92,13 +92,13 @@ export function unpackedSize(data: Buffer): number | null {
   }
   return total;
 }
-const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 
 /** Reads an uploaded workbook into rows with their errors, or refuses the file (422, a Chinese message). */
 export async function readImport(Excel: typeof ExcelJS, data: Buffer): Promise<ImportRow[]> {
   if (data.length === 0) throw invalid('file', IMPORT_MESSAGES.noFile);
-  if (data.subarray(0, 4).equals(OLE_MAGIC)) throw invalid('file', IMPORT_MESSAGES.xls);
-  if (!data.subarray(0, 4).equals(ZIP_MAGIC)) throw invalid('file', IMPORT_MESSAGES.notXlsx);
+  const type = await detectFileType(data);
+  if (isOleFile(type?.ext)) throw invalid('file', IMPORT_MESSAGES.xls);
+  if (!isZipContainer(type?.ext)) throw invalid('file', IMPORT_MESSAGES.notXlsx);
   const unpacked = unpackedSize(data);
   if (unpacked === null) throw invalid('file', IMPORT_MESSAGES.unreadable);
   if (unpacked > MAX_UNPACKED_BYTES) throw invalid('file', IMPORT_MESSAGES.unpacked);

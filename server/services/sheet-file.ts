@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { invalid } from '../http/errors';
+import { detectFileType, isOleFile, isZipContainer } from './file-type';
 import { unpackedSize } from './question-import';
 
 /**
@@ -17,9 +18,6 @@ export const SHEET_MESSAGES = {
   unreadable: '无法读取该文件，请使用下载的模板重新填写',
   unpacked: '文件内容过大（解压后超过 30 MB），请分成几个文件导入',
 } as const;
-
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 
 /** CSV text: UTF-8 (with or without BOM), else GB18030 (what Excel writes on a Chinese Windows); null when binary. */
 function csvText(data: Buffer): string | null {
@@ -63,8 +61,9 @@ export function parseCsv(text: string): string[][] {
 
 export async function readSheet(Excel: typeof ExcelJS, data: Buffer): Promise<string[][]> {
   if (data.length === 0) throw invalid('file', SHEET_MESSAGES.noFile);
-  if (data.subarray(0, 4).equals(OLE_MAGIC)) throw invalid('file', SHEET_MESSAGES.xls);
-  if (!data.subarray(0, 4).equals(ZIP_MAGIC)) {
+  const type = await detectFileType(data);
+  if (isOleFile(type?.ext)) throw invalid('file', SHEET_MESSAGES.xls);
+  if (!isZipContainer(type?.ext)) {
     const text = csvText(data);
     if (text === null) throw invalid('file', SHEET_MESSAGES.notSheet);
     return parseCsv(text);

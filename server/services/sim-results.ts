@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { now } from '../db/time';
 import { invalid, refuse } from '../http/errors';
 import { IMAGE_DETAIL_LEARN_IDS } from '../seed/data/catalogue';
+import { detectFileType } from './file-type';
 import { assertUsable, LAUNCH_MESSAGES, type LaunchRow } from './launch';
 import { recordedScore } from './scores';
 import type { FileStorage } from '../storage';
@@ -21,14 +22,12 @@ export interface ResultInput {
   first_module_time?: number;
 }
 
-const IMAGE_TYPES = [
-  { ext: 'png', mime: 'image/png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { ext: 'jpg', mime: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
-];
+const IMAGE_EXTS = ['png', 'jpg'];
 
-/** The image type a file really is, by its first bytes (never by its name). */
-export function imageTypeOf(data: Buffer) {
-  return IMAGE_TYPES.find((t) => t.magic.every((byte, i) => data[i] === byte));
+/** The image type a file really is, by its content (never by its name): PNG or JPEG, else undefined. */
+export async function imageTypeOf(data: Buffer): Promise<{ ext: string; mime: string } | undefined> {
+  const type = await detectFileType(data);
+  return type && IMAGE_EXTS.includes(type.ext) ? type : undefined;
 }
 
 /**
@@ -56,11 +55,12 @@ export function parseDetailRows(text: string): (string | number)[][] {
   return rows as (string | number)[][];
 }
 
-/** Checks every image (type by magic bytes, size, count) before anything is stored. */
-export function checkImages(images: Buffer[]) {
+/** Checks every image (type by content, size, count) before anything is stored. */
+export async function checkImages(images: Buffer[]) {
   if (images.length > RESULT_LIMITS.images) throw invalid('images', `最多上传 ${RESULT_LIMITS.images} 张图片`);
+  const types = await Promise.all(images.map(imageTypeOf));
   return images.map((data, i) => {
-    const type = imageTypeOf(data);
+    const type = types[i];
     if (!type) throw invalid('images', `第 ${i + 1} 张图片不是 PNG 或 JPEG 图片`);
     if (data.length > RESULT_LIMITS.imageBytes) throw invalid('images', `第 ${i + 1} 张图片超过 2MB`);
     return { data, type, sha256: createHash('sha256').update(data).digest('hex') };
@@ -89,7 +89,7 @@ export interface Recorded {
  * retry after success answers with the record already made.
  */
 export async function recordResult(db: Db, launch: NonNullable<LaunchRow>, input: ResultInput, images: Buffer[], storage: FileStorage): Promise<Recorded> {
-  const checked = checkImages(images);
+  const checked = await checkImages(images);
   const hash = uploadHash(input, checked.map((c) => c.sha256));
   if (launch.used_at) return repeatOf(db, launch, hash);
   assertUsable(launch);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Db } from '../db';
 import { now } from '../db/time';
 import { ApiError, refuse } from '../http/errors';
+import { detectFileType } from './file-type';
 import { formatBytes, type UploadLimits } from './upload-limits';
 import { pendingUploadBytes } from './upload-orphans';
 import type { FileStorage } from '../storage';
@@ -31,41 +32,16 @@ const EXT: Record<FileKind, string> = { jpeg: 'jpg', png: 'png', docx: 'docx' };
 export const isImageMime = (mime: string) => mime === MIME.jpeg || mime === MIME.png;
 export const isDocxMime = (mime: string) => mime === MIME.docx;
 
-/** Names of the entries in a zip's central directory; null when the bytes are not a readable zip. */
-export function zipEntryNames(buf: Buffer): string[] | null {
-  // The end-of-central-directory record sits in the last 22 + 65535 (comment) bytes.
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) !== 0x06054b50) continue;
-    const count = buf.readUInt16LE(i + 10);
-    let p = buf.readUInt32LE(i + 16);
-    const names: string[] = [];
-    for (let n = 0; n < count; n++) {
-      if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return null;
-      const nameLen = buf.readUInt16LE(p + 28);
-      const extraLen = buf.readUInt16LE(p + 30);
-      const commentLen = buf.readUInt16LE(p + 32);
-      names.push(buf.toString('utf8', p + 46, p + 46 + nameLen));
-      p += 46 + nameLen + extraLen + commentLen;
-    }
-    return names;
-  }
-  return null;
-}
+const KIND_OF_EXT = new Map<string, FileKind | 'bmp' | 'zip'>([['jpg', 'jpeg'], ['png', 'png'], ['bmp', 'bmp'], ['docx', 'docx'], ['zip', 'zip']]);
 
-/** What the bytes start as: enough to refuse BMP and oversized files even when only the head was read. */
-function sniffHead(buf: Buffer): 'jpeg' | 'png' | 'bmp' | 'zip' | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (buf.length >= 2 && buf[0] === 0x42 && buf[1] === 0x4d) return 'bmp';
-  if (buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50) return 'zip';
-  return null;
-}
-
-/** What the bytes are, by their content (never the client's file name or type); a .docx is a zip holding word/document.xml. */
-export function sniff(buf: Buffer): FileKind | 'bmp' | null {
-  const head = sniffHead(buf);
-  if (head !== 'zip') return head;
-  return zipEntryNames(buf)?.includes('word/document.xml') ? 'docx' : null;
+/**
+ * What the bytes are, by their content (never the client's file name or type): an accepted kind, a BMP (refused
+ * with its own message), another zip (a document that is not Word), or null. Works on the head of a file too, so an
+ * oversized upload read only up to the limit still gets the message for its kind.
+ */
+export async function sniff(buf: Buffer): Promise<FileKind | 'bmp' | 'zip' | null> {
+  const type = await detectFileType(buf);
+  return (type && KIND_OF_EXT.get(type.ext)) ?? null;
 }
 
 export interface StoredUpload {
@@ -101,15 +77,14 @@ export async function storeUpload(
 ): Promise<StoredUpload> {
   const { data } = file;
   if (data.length === 0) throw refuse(UPLOAD_MESSAGES.empty);
-  const head = sniffHead(data);
-  if (head === 'bmp') throw refuse(UPLOAD_MESSAGES.bmp);
+  const kind = await sniff(data);
+  if (kind === 'bmp') throw refuse(UPLOAD_MESSAGES.bmp);
   if (file.truncated || data.length >= MAX_UPLOAD_BYTES) {
-    if (!head) throw refuse(UPLOAD_MESSAGES.unsupported);
-    throw refuse(head === 'zip' ? UPLOAD_MESSAGES.fileTooBig : UPLOAD_MESSAGES.imageTooBig);
+    if (!kind) throw refuse(UPLOAD_MESSAGES.unsupported);
+    throw refuse(kind === 'zip' || kind === 'docx' ? UPLOAD_MESSAGES.fileTooBig : UPLOAD_MESSAGES.imageTooBig);
   }
-  const kind = sniff(data);
   if (accept === 'docx' && kind !== 'docx') throw refuse(UPLOAD_MESSAGES.notDocx);
-  if (!kind || kind === 'bmp') throw refuse(UPLOAD_MESSAGES.unsupported);
+  if (!kind || kind === 'zip') throw refuse(UPLOAD_MESSAGES.unsupported);
   if (quota) {
     const pending = await pendingUploadBytes(db, ownerId);
     if (pending + data.length > quota.quotaBytes) throw quotaExceeded(pending, quota);

@@ -20,10 +20,8 @@ export interface RendererProps<P = Record<string, unknown>> {
  * from the props schemas (src/screenProps.gen.ts, by npm run config:schema), so `register` only accepts a
  * component that takes what its type's schema lets YAML say.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ScreenPropsByType {}
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Renderer = ComponentType<RendererProps<any>>;
 
 const renderers = new Map<string, Renderer>();

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, captchaAnswer, dataDir, launchBrowser, loginAs, openPage, smsCode } from './browser';
+import { readQrDataUrl } from '../server/qr-read';
 
 // Accounts written here: stu00033, stu00036..stu00039, expired, and new registrations (issue 3's share of the e2e database).
 let browser: Browser;
@@ -87,6 +88,8 @@ describe('accounts: registration, recovery, scan and partner login, profile', ()
     const box = page.getByTestId('qr-box');
     await expect.poll(() => box.getAttribute('data-scene')).toMatch(/^[0-9a-f]{32}$/);
     const scene = (await box.getAttribute('data-scene'))!;
+    // The code on screen is a real one that reads as this scene.
+    expect(readQrDataUrl((await box.getByRole('img', { name: '扫码登录二维码' }).getAttribute('src'))!)).toBe(scene);
 
     const phone = await openPage(browser, '/login');
     await loginAs(phone, 'stu00036', 'demo123');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/db/password';
 import { fromNow } from '../../server/db/time';
 import { DATABASES, startTestServer, type TestServer } from './harness';
+import { readQrDataUrl } from './qr-read';
 
 // Development hooks (image-code answers, SMS outbox, fake social-login callback) are read at app build time.
 process.env.DEV_HOOKS = '1';
@@ -211,7 +212,8 @@ describe.each(DATABASES)('accounts API on %s', (kind) => {
   describe('scan login', () => {
     it('waits, then logs in the user who confirmed the scene, once', async () => {
       const { sceneId, qrCodeUrl, expiresIn } = (await s.get('user/generateQRCode')).body.data;
-      expect(qrCodeUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+      // A real QR code: what a phone's scanner reads from it is the scene the desktop waits for.
+      expect(readQrDataUrl(qrCodeUrl)).toBe(sceneId);
       expect(expiresIn).toBe(180);
       expect((await s.get('user/checkQRCode', { scene: sceneId })).body).toMatchObject({ code: 0, message: '等待扫码' });
       expect((await s.post('user/qr_confirm', { scene: sceneId })).status).toBe(401);

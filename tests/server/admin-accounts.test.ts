@@ -4,6 +4,7 @@ import { hit } from '../../server/services/rateLimit';
 import { accountBook, goodStudents, STUDENT_HEADER, uploadAccounts } from './account-files';
 import { adminPeople } from './admin-fixture';
 import { DATABASES, startTestServer, type TestServer } from './harness';
+import { OLE_FILE } from './work-files';
 
 /**
  * A school administrator's teacher and student accounts: create, edit, teaching classes, password reset that must be
@@ -179,7 +180,7 @@ describe.each(DATABASES)('admin console: accounts on %s', (kind) => {
 
     refused(await uploadAccounts(s, a, Buffer.alloc(0)), 422, '请选择要导入的文件');
     refused(await uploadAccounts(s, a, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])), 422, '文件不是 Excel（.xlsx）或 CSV 文件');
-    refused(await uploadAccounts(s, a, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3])), 422, '不支持旧版 .xls');
+    refused(await uploadAccounts(s, a, OLE_FILE), 422, '不支持旧版 .xls');
     refused(await uploadAccounts(s, a, await accountBook([['x']], ['题型', '题目'])), 422, '表头与模板不一致');
     refused(await uploadAccounts(s, a, await accountBook([])), 422, '文件中没有学生');
     refused(await uploadAccounts(s, a, Buffer.from('账号,姓名\nabc1,张三\n')), 422, '表头与模板不一致：第 1 行须包含 账号、姓名、班级');

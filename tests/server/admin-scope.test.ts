@@ -8,7 +8,7 @@ import { loadContract } from '../../server/contract';
  * and as each other role; a school administrator of school A reaches nothing of school B (IDOR).
  */
 const contract = loadContract(CONFIG_DIR);
-const guarded = Object.entries(contract).filter(([name, e]) => e.auth && (e.role === 'admin' || e.role === 'platform')).map(([name, e]) => ({ name, ...e }));
+const guarded = Object.entries(contract).filter(([, e]) => e.auth && (e.role === 'admin' || e.role === 'platform')).map(([name, e]) => ({ name, ...e }));
 
 describe.each(DATABASES)('admin console: roles and school scope on %s', (kind) => {
   let s: TestServer;

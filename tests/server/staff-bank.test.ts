@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from './harness';
 import { goodRows, HEADER, row, unpacksHuge, uploadImport, workbook } from './question-files';
+import { OLE_FILE } from './work-files';
 import { staffPeople } from './staff-fixture';
 
 /** The teacher's question bank: the seven types in the form, and the spreadsheet import with its preview. */
@@ -109,14 +110,14 @@ describe.each(DATABASES)('teacher console: question bank on %s', (kind) => {
   it('refuses files that are not a usable spreadsheet with a Chinese message, never a 500', async () => {
     const cases: [Buffer, string, string][] = [
       [Buffer.from('题型,题目\n单选,x\n'), '题库.csv', '文件不是 Excel（.xlsx）文件，请使用下载的模板'],
-      [Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(600)]), '题库.xls', '不支持旧版 .xls 文件：请在 Excel 中另存为 .xlsx，或使用下载的模板'],
+      [OLE_FILE, '题库.xls', '不支持旧版 .xls 文件：请在 Excel 中另存为 .xlsx，或使用下载的模板'],
       [Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100, 1)]), '坏的.xlsx', '无法读取该 Excel 文件，请使用下载的模板重新填写'],
       [await workbook([row('单选', 'x', ['a', 'b'], 'A', 1)], ['类型', '内容']), '表头.xlsx', '表头与模板不一致'],
       [await workbook([]), '空.xlsx', '文件中没有题目：请从第 2 行起每行填写一道题'],
       [await workbook(goodRows(2001)), '太多.xlsx', '一次最多导入 2000 道题，请分成几个文件'],
       [Buffer.alloc(6 * 1024 * 1024, 0x50), '太大.xlsx', '文件过大：导入文件最大 5 MB'],
       [Buffer.alloc(0), '空文件.xlsx', '请选择要导入的 Excel 文件（.xlsx）'],
-      [await unpacksHuge(), '炸弹.xlsx', '文件内容过大（解压后超过 30 MB），请分成几个文件导入'],
+      [unpacksHuge(), '炸弹.xlsx', '文件内容过大（解压后超过 30 MB），请分成几个文件导入'],
     ];
     for (const [data, name, message] of cases) {
       const res = await uploadImport(s, people.teacher1, data, name);

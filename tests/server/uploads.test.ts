@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestServer, type TestServer } from './harness';
-import { BMP, bigPng, DOCX, JPEG, multipart, PLAIN_ZIP, PNG } from './work-files';
+import { BMP, bigPng, DOCX, JPEG, multipart, PLAIN_ZIP, PNG, XLSX } from './work-files';
 
 const TWO_MB = 2 * 1024 * 1024;
 
@@ -80,10 +80,14 @@ describe.each(BACKENDS)('uploads on $label', ({ database, storage }) => {
     expect((await upload(Buffer.concat([DOCX, Buffer.alloc(TWO_MB)]), 'huge.docx', mine)).body).toMatchObject({ code: 0, message: '上传文件大小不能超过 2MB!' });
   });
 
-  it('checks a .docx is a zip holding word/document.xml; the Word upload takes nothing else', async () => {
+  it('checks a .docx is a Word document by its content; the Word upload takes nothing else', async () => {
     const doc = await upload(DOCX, '病例分析报告.docx', mine, 'common/upload_word');
     expect(doc.body).toMatchObject({ code: 200, data: { url: expect.stringMatching(/\.docx$/), name: '病例分析报告.docx' } });
     expect((await upload(PNG, 'a.png', mine, 'common/upload_word')).body).toMatchObject({ code: 0, message: '只能上传 docx 格式的文档！' });
+    // Renamed files: a photo, or a spreadsheet (another Office zip), called .docx.
+    expect((await upload(PNG, '报告.docx', mine, 'common/upload_word')).body).toMatchObject({ code: 0, message: '只能上传 docx 格式的文档！' });
+    expect((await upload(XLSX, '报告.docx', mine, 'common/upload_word')).body).toMatchObject({ code: 0, message: '只能上传 docx 格式的文档！' });
+    expect((await upload(XLSX, '报告.docx', mine)).body).toMatchObject({ code: 0, message: '只能上传 jpg、jpeg、png 图片或 docx 文档！' });
     expect((await upload(DOCX, 'r.docx', mine)).body.code).toBe(200);
   });
 

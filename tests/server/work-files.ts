@@ -5,6 +5,8 @@ import { crc32 } from 'node:zlib';
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 /** JPEG magic bytes and a JFIF header; enough for a content check. */
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
+/** The first sector of an old binary Office file (.xls, .doc): the OLE compound file signature and zeros. */
+export const OLE_FILE = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
 /** A BMP header. */
 export const BMP = Buffer.concat([Buffer.from('BM'), Buffer.alloc(60, 0)]);
 
@@ -47,16 +49,21 @@ export function zip(entries: Record<string, string>): Buffer {
   return Buffer.concat([...locals, cd, end]);
 }
 
-/** A minimal Word document (.docx). */
+/** A minimal Word document (.docx): its content types name the main document part, as Word and WPS write it. */
 export const DOCX = zip({
-  '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+  '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
   'word/document.xml': '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>病例分析</w:t></w:r></w:p></w:body></w:document>',
+});
+/** A spreadsheet package (.xlsx): an Office zip, but not a Word document. */
+export const XLSX = zip({
+  '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+  'xl/workbook.xml': '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
 });
 /** A zip that is not a Word document. */
 export const PLAIN_ZIP = zip({ 'readme.txt': 'hello' });
 
-/** An image-looking file of the given size (PNG header, zero padding). */
-export const bigPng = (bytes: number) => Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(bytes - 8)]);
+/** An image-looking file of the given size (a PNG's signature and header chunk, zero padding). */
+export const bigPng = (bytes: number) => Buffer.concat([PNG.subarray(0, 33), Buffer.alloc(bytes - 33)]);
 
 /** A multipart/form-data body with one file field. */
 export function multipart(field: string, filename: string, data: Buffer, type = 'application/octet-stream') {

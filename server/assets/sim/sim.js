@@ -13,7 +13,7 @@
   try {
     var named = new URL(params.get('api') || api, location.href);
     if (named.origin === location.origin && /\/api\/$/.test(named.pathname)) api = named.href;
-  } catch (e) { /* keep the site's own API */ }
+  } catch { /* keep the site's own API */ }
   var started = Date.now();
   var scores = [];
   var session = null;

@@ -76,7 +76,9 @@ export function WorkPanel({ item, rules, messages, idParam = 'assignment_id', de
     </Stack>
   );
 
-  if (shape === 'training') return start(() => startPath && navigate(startPath));
+  if (shape === 'training') return start(() => {
+    if (startPath) navigate(startPath);
+  });
   if (mode === 'idle') return start(() => setMode('upload'));
 
   const imagesMissing = () => {

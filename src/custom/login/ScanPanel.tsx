@@ -38,9 +38,9 @@ export function ScanPanel(props: { pollSeconds: number; expireSeconds: number; h
       } catch {
         // not confirmed yet
       }
-      timers.current.push(setTimeout(poll, pollSeconds * 1000));
+      timers.current.push(setTimeout(() => void poll(), pollSeconds * 1000));
     };
-    timers.current.push(setTimeout(poll, pollSeconds * 1000));
+    timers.current.push(setTimeout(() => void poll(), pollSeconds * 1000));
     timers.current.push(setTimeout(() => { stop(); setExpired(true); }, expireSeconds * 1000));
   }, [pollSeconds, expireSeconds, onLogin]);
 
@@ -51,8 +51,8 @@ export function ScanPanel(props: { pollSeconds: number; expireSeconds: number; h
 
   return (
     <Stack align="center" gap="sm" py="sm">
-      <Box pos="relative" w={200} h={214} data-testid="qr-box" data-scene={scene?.sceneId ?? ''}>
-        {scene && <Image src={scene.qrCodeUrl} w={200} h={214} alt="扫码登录二维码" />}
+      <Box pos="relative" w={200} h={200} data-testid="qr-box" data-scene={scene?.sceneId ?? ''}>
+        {scene && <Image src={scene.qrCodeUrl} w={200} h={200} alt="扫码登录二维码" />}
         {expired && (
           <Overlay color="#fff" backgroundOpacity={0.92} center>
             <UnstyledButton onClick={() => void start()} data-testid="qr-expired">

@@ -25,7 +25,10 @@ export default function Questionnaire({ props }: RendererProps<QuestionnaireProp
 
   if (loading) return <Group justify="center" py="xl"><Loader /></Group>;
 
-  const goBack = () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate(props.back.fallback));
+  const goBack = () => {
+    if ((window.history.state?.idx ?? 0) > 0) navigate(-1);
+    else navigate(props.back.fallback);
+  };
 
   const submit = async (data: Record<string, unknown>) => {
     if (unanswered(data, props.fields)) {

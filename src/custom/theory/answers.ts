@@ -5,7 +5,6 @@ export const LETTERS = 'ABCDEFGHIJ';
 export const JUDGE = ['正确', '错误'];
 
 export const letterOf = (index: number) => LETTERS[index] ?? '';
-export const isChoice = (type: number) => type === 1 || type === 2;
 
 /** Blanks of a fill question: runs of underscores in its text (at least one). */
 export function blankCount(question: Question): number {

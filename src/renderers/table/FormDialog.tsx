@@ -85,7 +85,7 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
 
   const send = async (data: Values) => {
     setServerErrors(undefined);
-    let message = '';
+    let message: string;
     try {
       message = (await api.callWithMessage(form.submit.endpoint, { ...resolveParams(form.submit.params, scope), ...data })).message;
     } catch (reason) {

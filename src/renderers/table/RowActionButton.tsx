@@ -88,7 +88,8 @@ export function RowActionButton({ action, row, scope, screen, onDone, toolbar }:
     else if (action.download) download();
     else if (action.link) navigate(resolveLink([action.link], scope) ?? action.link.path);
     else if (action.form) setDialog('form');
-    else if (action.post) (action.confirm ? setDialog('confirm') : void post());
+    else if (action.post && action.confirm) setDialog('confirm');
+    else if (action.post) void post();
     else if (action.action) emitAction({ action: action.action, row, screen, invalidates: action.invalidates });
   };
 
