@@ -5,7 +5,7 @@ import { formatTimestamp, now, parseTimestamp } from '../db/time';
 import { currentUser } from '../http/auth';
 import { invalid, refuse } from '../http/errors';
 import { CATEGORY_NAMES, CLASSIFY_NAMES, jsonOr, timeStatus } from '../services/assignments';
-import { attachmentsOf, checkedAttachments, type FileRef } from '../services/assignment-files';
+import { attachmentsOf, checkedAttachments } from '../services/assignment-files';
 import { likePattern } from '../services/catalogue';
 import { cleanHtml, textToHtml } from '../services/rich-text';
 import { rosterClasses, rosterQuery, toWork } from '../services/staff-roster';

@@ -3,7 +3,6 @@ import type { User } from '../db/schema';
 import { refuse } from '../http/errors';
 import { accountLimits } from '../services/accounts';
 import { checkPassword, loginKey } from '../services/login-guard';
-import type { SchoolInfo } from '../services/schools';
 import { createSession } from '../services/sessions';
 import { Answer, field, objectSchema, type RouteRequest } from './define';
 import type { SiteConfigSource } from './system';

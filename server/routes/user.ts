@@ -4,7 +4,7 @@ import { refuse } from '../http/errors';
 import { accountLimits, assertMobileFree, assertOrgChain, assertUsernameFree, changePassword, createStudent, findByMobile, setPassword, startSession, type AccountLimits } from '../services/accounts';
 import { checkPassword, loginKey } from '../services/login-guard';
 import { clearFailures } from '../services/rateLimit';
-import { schoolForHost, type SchoolInfo } from '../services/schools';
+import { schoolForHost } from '../services/schools';
 import { forgetCachedUser } from '../services/sessions';
 import { consumeCode, createSmsProvider, type SmsProvider } from '../services/sms';
 import { DevScanProvider, type ScanProvider } from '../services/qr';

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BMP, bigPng, DOCX, PNG } from '../server/work-files';
-import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
+import { dataDir, launchBrowser, loginAs, openPage } from './browser';
 import { classOf as classOfIn, publish as publishIn } from './publish';
 
 // Accounts that write here: stu00026 (submits), stu00027 (graded work). The new-work alert is in live-config.test.ts.
