@@ -46,7 +46,8 @@ beforeEach(() => {
     const page = Number(params.page);
     const learn = Array.from({ length: 8 }, (_, i) => course((page - 1) * 8 + i + 1));
     if (page === 1) {
-      learn[0] = course(1, { user_count: 12345, childrens: [{ id: 11 }, { id: 12 }] });
+      // The first card names the filter it was listed under, so a test sees which list is on screen.
+      learn[0] = course(1, { user_count: 12345, childrens: [{ id: 11 }, { id: 12 }], ...(params.category_id !== undefined && { name: `实训项目1（${params.category_id}）` }) });
       learn[1] = course(2, { user_count: 56789 });
     }
     return { learn, allCount: 40, allPage: 5 };
@@ -123,8 +124,14 @@ describe('cards renderer (practice list)', () => {
     expect(screen.getByRole('button', { name: /卡环/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /铸造/ }));
     await waitFor(() => expect(lastLearnCall()).toMatchObject({ category_id: '17', page: 1 }));
+    const firstTitle = () => screen.getAllByTestId('course-card-title')[0].textContent;
+    await waitFor(() => expect(firstTitle()).toBe('实训项目1（17）'));
+    const before = learnCalls().length;
     fireEvent.click(screen.getByRole('button', { name: '全部' }));
-    await waitFor(() => expect(lastLearnCall().category_id).toBeUndefined());
+    // The unfiltered first page again: from the query cache when still fresh, else asked again without a category.
+    await waitFor(() => expect(firstTitle()).toBe('实训项目1'));
+    expect(screen.queryByRole('button', { name: /卡环/ })).toBeNull();
+    expect(learnCalls().slice(before).every((c) => c.category_id === undefined)).toBe(true);
   });
 
   it('shows a category without a link as 暂未开放 and never filters by it', async () => {

@@ -1,5 +1,6 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useShownCount } from '../shared/engine';
 import type { ListQuery } from './source';
 
 export interface ListState {
@@ -9,7 +10,7 @@ export interface ListState {
   setFilters: (patch: Record<string, unknown>) => void;
 }
 
-/** The route's query parameter that holds a paged list's page (left out on page 1). */
+/** The route's query parameter that holds a paged list's page (absent only from a link to the list's bare address). */
 export const PAGE_PARAM = 'page';
 
 const pageOf = (value: string | null) => Math.max(1, Math.floor(Number(value)) || 1);
@@ -17,13 +18,25 @@ const pageOf = (value: string | null) => Math.max(1, Math.floor(Number(value)) |
 /**
  * Page and filter state of a list screen (what refine's useTable keeps), fed to useRemoteList. The page of a paged list
  * lives in the address (`?page=3`), so the browser's back button returns to the page the student was on, also after
- * opening a row; each page turn is a history entry.
+ * opening a row; each page turn is a history entry. A link to the list's bare address (its tab, a menu entry) comes
+ * back to the page the list was on, as a kept-alive screen keeps the rest of its state; a fresh visit starts at 1.
  */
 export function useListState(pageSize: number | undefined, initialFilters: Record<string, unknown> = {}): ListState {
   const [search, setSearch] = useSearchParams();
   const [localPage, setLocalPage] = useState(1);
   const inUrl = pageSize !== undefined;
-  const page = inUrl ? pageOf(search.get(PAGE_PARAM)) : localPage;
+  const showing = useShownCount();
+  const given = search.get(PAGE_PARAM);
+  // What the last render showed: a bare address keeps that page while the screen stays shown, and brings it back when
+  // the screen is shown again (a new showing); only going back in history to the bare address within one showing is page 1.
+  const last = useRef({ showing, bare: true, page: 1 });
+  const page = !inUrl ? localPage
+    : given !== null ? pageOf(given)
+    : last.current.showing !== showing || last.current.bare ? last.current.page
+    : 1;
+  useEffect(() => {
+    last.current = { showing, bare: given === null, page };
+  });
   const [filters, setFilterState] = useState<Record<string, unknown>>(initialFilters);
 
   // The address is read through a ref: setSearch changes with every navigation, and a filter bar that reports its
@@ -33,10 +46,10 @@ export function useListState(pageSize: number | undefined, initialFilters: Recor
   const goTo = useCallback((next: number, replace: boolean) => {
     if (!inUrl) return setLocalPage(next);
     const { search: current, setSearch: navigate } = address.current;
-    if (pageOf(current.get(PAGE_PARAM)) === next) return;
+    if (current.get(PAGE_PARAM) !== null && pageOf(current.get(PAGE_PARAM)) === next) return;
+    if (current.get(PAGE_PARAM) === null && last.current.page === next) return;
     const params = new URLSearchParams(current);
-    if (next > 1) params.set(PAGE_PARAM, String(next));
-    else params.delete(PAGE_PARAM);
+    params.set(PAGE_PARAM, String(next)); // always named: a bare address means "where the list was"
     navigate(params, { replace });
   }, [inUrl]);
   const setPage = useCallback((next: number) => goTo(pageOf(String(next)), false), [goTo]);
