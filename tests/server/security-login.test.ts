@@ -65,9 +65,11 @@ describe.each(DATABASES)('login defenses on %s', (kind) => {
       known.push(await time(`stu000${34 + i}`));
       unknown.push(await time(`ghost${i}`));
     }
+    // Without the dummy hash an unknown account answers in ~1 ms against a hash's tens of ms (a ratio of 10 or more);
+    // with it both do one hash. The bounds leave room for a loaded machine (ratios of 2.3 seen with every core busy).
     const ratio = median(known) / median(unknown);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(0.33);
+    expect(ratio).toBeLessThan(3);
   });
 
   it('#2: 40 parallel guesses with the right password 21st: at most 5 are checked and the right one is refused', async () => {
