@@ -140,7 +140,10 @@ export function useChat(pollMs: number) {
   }, [client]);
 
   const history = teacherId !== null && historyQuery.data ? historyQuery.data : NO_MESSAGES;
-  const messages = drafts.length ? [...history, ...drafts] : history;
+  // A draft gives way as soon as the history read after sending has it (that render can come before the draft is
+  // dropped, which showed the message twice for a moment).
+  const unsaved = drafts.filter((d) => !history.slice(-(drafts.length + 2)).some((m) => m.message === d.message && m.author_id !== d.teacher_id));
+  const messages = unsaved.length ? [...history, ...unsaved] : history;
   const loadingHistory = teacherId !== null && historyQuery.isPending && !historyQuery.isError;
   return { opened, list, partner, messages, loadingHistory, text, setText, sending, open, close, select, send, remove };
 }
