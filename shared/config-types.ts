@@ -10,7 +10,7 @@ export type { SchoolFile } from './school-config.gen';
 export type { ScreenFile } from './screen-config.gen';
 
 /** Account roles a contract entry, a screen or a layout may require: admin = a school's administrator, platform = the platform's. */
-export type AccountRole = NonNullable<Endpoint['role']>;
+export type AccountRole = Exclude<NonNullable<Endpoint['role']>, 'any'>;
 
 /** A screen as the engine receives it: its file's content and its id (the file's name). */
 export interface ScreenConfig extends ScreenFile {

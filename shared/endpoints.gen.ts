@@ -18,9 +18,9 @@ export interface Endpoint {
    */
   auth?: boolean;
   /**
-   * 需要登录时，只允许该角色的账号调用（其他角色得到 403）。
+   * 需要登录时，只允许该角色的账号调用（其他角色得到 403）；any = 每个已登录账号，不分角色（退出登录、当前用户、修改密码这类每种账号都用的接口）。
    */
-  role?: 'student' | 'teacher' | 'admin' | 'platform';
+  role?: 'student' | 'teacher' | 'admin' | 'platform' | 'any';
   /**
    * 为 true 时，密码被管理员设置（重置、导入、新建）而尚未修改的账号也可调用；其他需要登录的接口对这种账号一律拒绝（403），直到改密。
    */

@@ -228,8 +228,9 @@ function messageFor(err: ErrorObject, p: PathSeg[], extra: { key?: string }): st
 export function errorsToIssues(errors: ErrorObject[], data: unknown, targets: Target[]): Issue[] {
   // errors inside anyOf/oneOf branches and propertyNames are summarised by the parent error
   const parents = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'propertyNames');
+  // ... while an if/then says nothing the error from its `then` branch does not say better
   const kept = errors.filter(
-    (e) => !parents.some((p) => p !== e && e.schemaPath.startsWith(`${p.schemaPath}/`)),
+    (e) => e.keyword !== 'if' && !parents.some((p) => p !== e && e.schemaPath.startsWith(`${p.schemaPath}/`)),
   );
   const issues: Issue[] = [];
   for (const err of kept) {

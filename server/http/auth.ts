@@ -52,14 +52,15 @@ export type Role = AccountRole;
 export const PASSWORD_PENDING = '管理员已为您设置了新密码，请先修改密码后再使用其他功能';
 
 /**
- * Guard for routes the contract marks `auth: true`; with a `role`, only accounts of that role pass. An account that
+ * Guard for routes the contract marks `auth: true`; with a `role`, only accounts of that role pass (`any`: every
+ * signed-in account, said explicitly in the contract). An account that
  * must change its password (users.must_change_password) passes only routes marked `passwordPending`.
  */
-export function requireUser(db: Db, role?: Role, passwordPending = false) {
+export function requireUser(db: Db, role?: Role | 'any', passwordPending = false) {
   return async (request: FastifyRequest) => {
     const user = await identify(db, request);
     if (!user) throw unauthenticated();
-    if (role && user.role !== role) throw forbidden(ROLE_REFUSALS[role]);
+    if (role && role !== 'any' && user.role !== role) throw forbidden(ROLE_REFUSALS[role]);
     if (user.must_change_password === 1 && !passwordPending) throw forbidden(PASSWORD_PENDING);
   };
 }

@@ -124,4 +124,10 @@ describe('config validation', () => {
     fs.writeFileSync(path.join(dir, 'endpoints.yaml'), ['endpoints:', '  user/login: { method: PST, auth: false }', ''].join('\n'));
     expect(check(dir)).toEqual(['config/endpoints.yaml:2:17: endpoints["user/login"].method 必须是以下之一: GET、POST、PUT、DELETE']);
   });
+
+  it('makes an entry open to accounts that must change their password say which roles may call it', () => {
+    const dir = copyConfig();
+    fs.writeFileSync(path.join(dir, 'endpoints.yaml'), ['endpoints:', '  user/get_info: { method: POST, auth: true, passwordPending: true }', ''].join('\n'));
+    expect(check(dir)).toEqual(['config/endpoints.yaml:2:3: 缺少必填项 endpoints["user/get_info"].role']);
+  });
 });
