@@ -4,7 +4,7 @@ import { baseURL, captchaAnswer, launchBrowser } from './browser';
 import { watchCsp } from './csp';
 
 // The site under its Content-Security-Policy (server/http/security-headers.ts). Every screen is walked with the
-// policy on in all-screens.test.ts; here: the headers of the pages, the login form (its validator must not compile
+// policy on by the route sweep (route-sweep-*.test.ts); here: the headers of the pages, the login form (its validator must not compile
 // code), the bundled demo app, and that a breach is really caught (so a silent watcher cannot pass the walk).
 let browser: Browser;
 beforeAll(async () => {

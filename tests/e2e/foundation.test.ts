@@ -224,11 +224,14 @@ describe('foundation: login and practice list', () => {
     await loginAs(first, 'demo', 'demo123');
     await first.waitForURL(/#\/ucenter\/practiceList/);
     const token = (await first.context().cookies()).find((c) => c.name === 'token')!.value;
+    // The tab is closed first: a call it still had on the way, answered 401 once the session is over, would end the
+    // session in this browser there and then (toast in that tab, cookie gone), and the next page would have none.
+    const context = first.context();
+    await first.close();
     // Another tab or device ends this very session; then the student opens a page in this browser, whose first
     // screen makes several calls at once, every one of them answered 401.
     await fetch(`${baseURL()}/api/user/loginout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    const page = await first.context().newPage();
-    await first.close();
+    const page = await context.newPage();
     // Every toast saying so that ever appears is counted (a toast closes by itself after a few seconds, which on a busy
     // machine can come before the test looks).
     await page.addInitScript(() => {

@@ -3,14 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startServer } from './server';
 
-// One production build of the site for the whole browser run; every test file then starts its own server on it
-// (tests/e2e/file-server.ts).
+// One production build of the site and one seeded database for the whole browser run; every test file then starts its
+// own server on that build with a copy of that data (tests/e2e/file-server.ts).
 const root = resolve(import.meta.dirname, '../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
     distDir: string;
+    /** A data directory as the server leaves it after its first run (the demo school seeded), to copy. */
+    seededDataDir: string;
   }
 }
 
@@ -20,5 +23,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const distDir = join(work, 'dist');
   execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   project.provide('distDir', distDir);
+  const seededDataDir = join(work, 'seeded');
+  const firstRun = await startServer({ dataDir: seededDataDir, configDir: join(root, 'config'), distDir });
+  await firstRun.stop();
+  project.provide('seededDataDir', seededDataDir);
   return async () => rmSync(work, { recursive: true, force: true });
 }

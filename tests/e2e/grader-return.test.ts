@@ -1,26 +1,18 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from '../server/work-files';
-import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
+import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+import { query } from './db';
 
 // 退回重做 as two people: teacher1 hands stu00001's work back from the grader, the student sees why on 作业详情 and
 // hands in again, the grader has it waiting again.
 let browser: Browser;
 const tag = Date.now().toString(36);
 const photo = join(tmpdir(), `${tag}-retake.png`);
-const query = <T>(sql: string, ...params: unknown[]): T[] => {
-  const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-};
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor({ timeout: 8000 });
 
 beforeAll(async () => {

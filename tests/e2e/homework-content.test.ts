@@ -1,12 +1,12 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCX } from '../server/work-files';
-import { dataDir, launchBrowser, loginAs, openPage } from './browser';
+import { launchBrowser, loginAs, openPage } from './browser';
+import { query } from './db';
 import { pickDateTime } from './staff-forms';
 
 // The homework form's formatted requirements (ui:widget richtext, TipTap) under the site's CSP, as the student sees
@@ -14,14 +14,6 @@ import { pickDateTime } from './staff-forms';
 let browser: Browser;
 const tag = Date.now().toString(36);
 const guide = join(tmpdir(), `${tag}-备牙步骤.docx`);
-const query = <T>(sql: string, ...params: unknown[]): T[] => {
-  const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-};
 
 beforeAll(async () => {
   browser = await launchBrowser();

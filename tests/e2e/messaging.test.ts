@@ -1,8 +1,7 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, dataDir, launchBrowser, openAs } from './browser';
+import { baseURL, launchBrowser, openAs } from './browser';
+import { query } from './db';
 
 // Each test is a different student of the demo school, with its own signed-in page: any test runs alone, and a
 // failure does not carry into the next. teacher1 answers through the teacher API.
@@ -20,14 +19,7 @@ async function post(name: string, form: Record<string, string | number>, token?:
   return reply.json();
 }
 
-function dbRows<T>(query: string, ...params: unknown[]): T[] {
-  const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
-  try {
-    return db.prepare(query).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+const dbRows = query;
 
 const idOf = (username: string) => dbRows<{ id: number }>('select id from users where username = ? and school_id = 100002', username)[0].id;
 

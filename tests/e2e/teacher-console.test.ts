@@ -1,7 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import 'dayjs/locale/zh-cn';
@@ -9,7 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { DOCX, PNG } from '../server/work-files';
-import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
+import { baseURL, launchBrowser, loginAs, openPage } from './browser';
+import { query } from './db';
 import { pickDateTime } from './staff-forms';
 
 // Accounts that write here: teacher1 (publishes and grades) and stu00001 (in a class teacher1 teaches; no other
@@ -17,14 +17,6 @@ import { pickDateTime } from './staff-forms';
 let browser: Browser;
 const tag = Date.now().toString(36);
 const photo = join(tmpdir(), `${tag}-clasp.png`);
-const query = <T>(sql: string, ...params: unknown[]): T[] => {
-  const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-};
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor({ timeout: 8000 });
 
 beforeAll(async () => {

@@ -1,20 +1,11 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, dataDir, launchBrowser, openPage } from './browser';
+import { baseURL, launchBrowser, openPage } from './browser';
+import { query } from './db';
 
 // 学生消息: stu00001 writes to teacher1 (through the API, as the student's chat does), teacher1 answers in the console.
 let browser: Browser;
 const tag = Date.now().toString(36);
-const query = <T>(sql: string, ...params: unknown[]): T[] => {
-  const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-};
 async function api(name: string, body: Record<string, string | number>, token?: string, method = 'POST') {
   const params = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
   const base = `${baseURL()}/api/${name}`;

@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import { createConfigStore } from '../../server/config';
 import { loadContract } from '../../server/contract';
-import { migrate, openDatabase, type OpenedDatabase } from '../../server/db';
-import { seed } from '../../server/seed';
+import { openDatabase, type OpenedDatabase } from '../../server/db';
 import { createStorage, type FileStorage } from '../../server/storage';
 import { startS3Server, type TestS3 } from './s3-server';
+import { copySeededSqlite, createSeededPostgres } from './seeded-template';
 import { multipart } from './work-files';
 
 export const CONFIG_DIR = path.resolve(import.meta.dirname, '../../config');
@@ -60,9 +60,11 @@ export async function emptyPostgresDatabase(prefix = 'vsim_tmp'): Promise<{ url:
   };
 }
 
-async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: OpenedDatabase; dataDir: string; databaseUrl?: string; dispose(): Promise<void> }> {
+/** A database of its own, migrated and seeded (a copy of the run's seeded template: tests/server/seeded-template.ts). */
+async function seededDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: OpenedDatabase; dataDir: string; databaseUrl?: string; dispose(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsim-api-'));
   if (kind === 'sqlite') {
+    await copySeededSqlite(dataDir, REFERENCE_DATE);
     const opened = await openDatabase({ dataDir });
     return { opened, dataDir, dispose: async () => { await opened.close(); fs.rmSync(dataDir, { recursive: true, force: true }); } };
   }
@@ -70,7 +72,7 @@ async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ opened: Ope
   const name = `vsim_api_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await createSeededPostgres(admin, base, name, REFERENCE_DATE);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const opened = await openDatabase({ dataDir, databaseUrl: url.toString() });
@@ -92,11 +94,9 @@ export type StorageKind = 'local' | 's3';
 /** `configDir`: a copy of config/ a test changed (defaults to the shipped one). */
 export async function startTestServer(kind: 'sqlite' | 'postgres' = 'sqlite', options: Pick<AppOptions, 'sessions' | 'schoolFilesDir' | 'distDir' | 'trustProxy' | 'contentSources'> & { storage?: StorageKind; configDir?: string } = {}): Promise<TestServer> {
   const { storage: storageKind = 'local', configDir = CONFIG_DIR, ...appOptions } = options;
-  const { opened, dataDir, databaseUrl, dispose } = await freshDatabase(kind);
+  const { opened, dataDir, databaseUrl, dispose } = await seededDatabase(kind);
   const s3 = storageKind === 's3' ? await startS3Server() : null;
   const storage = createStorage(s3 ? s3.settings : { kind: 'local' }, dataDir);
-  await migrate(opened.db, opened.dialect);
-  await seed(opened.db, { referenceDate: REFERENCE_DATE });
   const app = await buildApp({ db: opened.db, contract: loadContract(configDir), config: createConfigStore({ configDir }), dataDir, storage, ...appOptions });
   await app.ready();
 
