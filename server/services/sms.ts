@@ -50,11 +50,24 @@ export const SMS_PROVIDERS = ['dev', 'none', 'aliyun', 'tencent'] as const;
  * (Tencent Cloud SMS), each gateway with its SMS_* settings.
  */
 export function createSmsProvider(env: NodeJS.ProcessEnv = process.env, log?: (line: string) => void): SmsProvider {
-  const name = env.SMS_PROVIDER || (env.NODE_ENV === 'production' ? 'none' : 'dev');
+  const name = smsProviderName(env);
   if (name === 'dev') return new DevSmsProvider();
   if (name === 'aliyun') return new AliyunSmsProvider(readAliyunSettings(env).settings, log);
   if (name === 'tencent') return new TencentSmsProvider(readTencentSettings(env).settings, log);
   return new MissingSmsProvider();
+}
+
+const smsProviderName = (env: NodeJS.ProcessEnv) => env.SMS_PROVIDER || (env.NODE_ENV === 'production' ? 'none' : 'dev');
+
+/** What start-up prints about the gateway, so an operator sees at once when codes cannot go out. */
+export function describeSmsGateway(env: NodeJS.ProcessEnv): string {
+  const labels: Record<string, string> = {
+    dev: '开发通道（验证码只写入日志，不会发出）',
+    none: '未配置（注册、找回密码会提示“短信服务未配置，请联系管理员”；见 docs/deploy.md）',
+    aliyun: '阿里云短信',
+    tencent: '腾讯云短信',
+  };
+  return labels[smsProviderName(env)] ?? smsProviderName(env);
 }
 
 /** Problems with the SMS settings, for start-up to refuse on (an unknown provider, a gateway missing a key). */
