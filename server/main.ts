@@ -9,6 +9,7 @@ import { loadContract } from './contract';
 import { openDatabase } from './db';
 import { DEMO_PASSWORD, TEACHER_PASSWORD } from './seed';
 import { startHousekeeping } from './services/housekeeping';
+import { describeSmsGateway } from './services/sms';
 import { sessionSettingsFromEnv } from './services/sessions';
 import { createStorage } from './storage';
 
@@ -57,6 +58,7 @@ async function main() {
   console.log(`文件存储: ${storage.kind === 's3' ? 'S3 兼容对象存储 ' : ''}${storage.describe()}`);
   // Not fatal: the store may come back; until then /api/ready answers 503 and the balancer keeps this node out.
   await storage.check().catch((err: unknown) => console.error(`文件存储暂不可用（/api/ready 将返回 503）: ${err instanceof Error ? err.message : String(err)}`));
+  console.log(`短信通道: ${describeSmsGateway(process.env)}`);
   console.log(`数据库: ${opened.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : path.join(dataDir, 'app.sqlite')}`);
 }
 

@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
-import { fromNow, now } from '../db/time';
+import { now } from '../db/time';
 import { invalid, notFound } from '../http/errors';
 import { buildAccountTemplate, readAccountImport, type AccountRow, type ImportRole } from '../services/account-import';
 import { schoolOfAdmin } from '../services/admin-scope';
 import { audit } from '../services/audit';
 import { loadExcel, XLSX_MIME } from '../services/excel';
+import { IMPORT_PREVIEW_HOURS as IMPORT_HOURS, previewCutoff } from '../services/import-previews';
 import { MAX_SHEET_BYTES, SHEET_MESSAGES } from '../services/sheet-file';
 import { attachment } from '../services/staff-export';
 import { currentUser } from '../http/auth';
@@ -20,13 +21,12 @@ import type { SiteConfigSource } from './system';
  * previews are purged a day after upload (generated passwords with them).
  */
 const ROLE_NAMES = { student: '学生', teacher: '教师' } as const;
-const IMPORT_HOURS = 24;
 const INSERT_CHUNK = 200;
 
 async function ownBatch(db: Db, request: FastifyRequest, id: number) {
   const admin = currentUser(request);
   const row = await db.selectFrom('account_imports').selectAll().where('id', '=', id).where('admin_id', '=', admin.id)
-    .where('school_id', '=', schoolOfAdmin(request)).executeTakeFirst();
+    .where('school_id', '=', schoolOfAdmin(request)).where('created_at', '>=', previewCutoff()).executeTakeFirst();
   if (!row) throw notFound('导入记录不存在或已过期，请重新上传');
   return { ...row, parsed: JSON.parse(row.rows) as AccountRow[] };
 }
@@ -52,7 +52,7 @@ export function adminAccountImportRoutes(ctx: RouteContext, opts: { config: Site
     const file = await receiveFile(db, request, opts.config, { schoolId, maxBytes: MAX_SHEET_BYTES, missing: () => invalid('file', SHEET_MESSAGES.noFile) });
     if (file.truncated) throw invalid('file', SHEET_MESSAGES.tooBig);
     const rows = await readAccountImport(await loadExcel(), db, schoolId, role, file.data);
-    await db.deleteFrom('account_imports').where('created_at', '<', fromNow(-IMPORT_HOURS * 3600)).execute();
+    await db.deleteFrom('account_imports').where('created_at', '<', previewCutoff()).execute();
     const fileName = file.filename.slice(0, 200);
     const saved = await db.insertInto('account_imports').values({ school_id: schoolId, admin_id: admin.id, role, file_name: fileName, rows: JSON.stringify(rows), created_at: now() })
       .returning('id').executeTakeFirstOrThrow();

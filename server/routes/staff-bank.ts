@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { User } from '../db/schema';
-import { fromNow, now } from '../db/time';
+import { now } from '../db/time';
 import { currentUser } from '../http/auth';
 import { invalid, notFound } from '../http/errors';
 import { receiveFile } from './receive-file';
@@ -9,6 +9,7 @@ import type { SiteConfigSource } from './system';
 import { likePattern } from '../services/catalogue';
 import { attachment } from '../services/staff-export';
 import { loadExcel, XLSX_MIME } from '../services/excel';
+import { previewCutoff } from '../services/import-previews';
 import { checkQuestion, isChoice, MAX_TEXT, type BankQuestion } from '../services/question-bank';
 import { buildTemplate, IMPORT_MESSAGES, MAX_IMPORT_BYTES, readImport, type ImportRow } from '../services/question-import';
 import { optionsOf } from '../services/theory';
@@ -25,7 +26,6 @@ const paging = {
   page_size: field.int('每页条数', { minimum: 1, maximum: 100, default: 20 }),
 };
 const INSERT_CHUNK = 200;
-const IMPORT_HOURS = 24;
 
 async function ownQuestion(db: Db, teacher: User, id: number) {
   const row = await db.selectFrom('bank_questions').selectAll().where('id', '=', id).where('teacher_id', '=', teacher.id)
@@ -42,7 +42,7 @@ const toRow = (teacher: User, q: BankQuestion, at: string) => ({
 const plain = (html: string, length: number) => html.replace(/<[^>]*>/g, '').slice(0, length);
 
 async function ownImport(db: Db, teacher: User, id: number) {
-  const row = await db.selectFrom('question_imports').selectAll().where('id', '=', id).where('teacher_id', '=', teacher.id).executeTakeFirst();
+  const row = await db.selectFrom('question_imports').selectAll().where('id', '=', id).where('teacher_id', '=', teacher.id).where('created_at', '>=', previewCutoff()).executeTakeFirst();
   if (!row) throw notFound('导入记录不存在或已过期，请重新上传');
   return { ...row, parsed: JSON.parse(row.rows) as ImportRow[] };
 }
@@ -156,7 +156,7 @@ export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSou
       if (file.truncated) throw invalid('file', IMPORT_MESSAGES.tooBig);
       const rows = await readImport(await loadExcel(), file.data);
       // Previews older than a day are left behind by teachers who never confirmed: cleared on the next upload.
-      await db.deleteFrom('question_imports').where('created_at', '<', fromNow(-IMPORT_HOURS * 3600)).execute();
+      await db.deleteFrom('question_imports').where('created_at', '<', previewCutoff()).execute();
       const fileName = file.filename.slice(0, 200);
       const saved = await db.insertInto('question_imports').values({ teacher_id: teacher.id, file_name: fileName, rows: JSON.stringify(rows), created_at: now() })
         .returning('id').executeTakeFirstOrThrow();

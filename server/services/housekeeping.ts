@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../shared/config-types';
 import type { Db } from '../db';
 import { formatTimestamp } from '../db/time';
+import { previewCutoff } from './import-previews';
 import type { FileStorage } from '../storage';
 import { uploadLimits } from './upload-limits';
 import { removeOrphanUploads } from './upload-orphans';
@@ -47,6 +48,13 @@ export const housekeepingTasks: HousekeepingTask[] = [
     name: 'sessions',
     run: (db, at) =>
       deleted(db.deleteFrom('sessions').where((eb) => eb.or([eb('expires_at', '<', before(at, DAY)), eb('revoked_at', '<', before(at, 7 * DAY))]))),
+  },
+  {
+    // Import previews hold names, numbers and, for accounts, generated initial passwords: gone once expired.
+    name: 'import_previews',
+    run: async (db, at) =>
+      (await deleted(db.deleteFrom('account_imports').where('created_at', '<', previewCutoff(at)))) +
+      (await deleted(db.deleteFrom('question_imports').where('created_at', '<', previewCutoff(at)))),
   },
   {
     name: 'rate_limits',

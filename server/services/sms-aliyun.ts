@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { ApiError, refuse, tooMany } from '../http/errors';
+import { type ApiError, refuse, tooMany } from '../http/errors';
 import type { SmsProvider } from './sms';
+import { callGateway, GATEWAY_FAILED, maskMobile, missingSettings, readTransport, SmsGatewayError, type SmsSettingProblem } from './sms-gateway';
 
 /**
  * Alibaba Cloud SMS (dysmsapi, API version 2017-05-25), called RPC-style: every parameter in the query string,
@@ -42,14 +43,7 @@ export function aliyunSignature(params: Record<string, string>, secret: string, 
 function failureFor(code: string): ApiError {
   if (code === 'isv.MOBILE_NUMBER_ILLEGAL') return refuse('手机号码无效，请检查后重新输入');
   if (code === 'isv.BUSINESS_LIMIT_CONTROL' || code === 'Throttling.User') return tooMany('该手机号获取验证码过于频繁，请稍后再试');
-  return new SmsGatewayError('短信发送失败，请稍后重试');
-}
-
-/** The gateway did not deliver: answered 503 so the student knows to try later (the route gives back their SMS quota). */
-export class SmsGatewayError extends ApiError {
-  constructor(message: string) {
-    super(503, 503, message);
-  }
+  return new SmsGatewayError(GATEWAY_FAILED);
 }
 
 export class AliyunSmsProvider implements SmsProvider {
@@ -84,18 +78,11 @@ export class AliyunSmsProvider implements SmsProvider {
   async send(mobile: string, _text: string, meta: { code: string; purpose: string }): Promise<void> {
     const params = this.signedParams(mobile, meta.code);
     const url = `${this.settings.endpoint.replace(/\/?$/, '/')}?${Object.entries(params).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&')}`;
-    const masked = `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
-    let answer: { Code?: string; Message?: string; RequestId?: string };
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(this.settings.timeoutMs) });
-      answer = (await response.json().catch(() => ({ Code: `HTTP ${response.status}` }))) as typeof answer;
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      this.log(`[短信-aliyun] ${masked} ${meta.purpose}: ${timedOut ? `no answer within ${this.settings.timeoutMs} ms` : `unreachable (${(error as Error).message})`}`);
-      throw new SmsGatewayError(timedOut ? '短信服务响应超时，请稍后重试' : '短信服务暂时不可用，请稍后重试');
-    }
+    const line = `[短信-aliyun] ${maskMobile(mobile)} ${meta.purpose}:`;
+    const { status, json } = await callGateway(url, {}, this.settings.timeoutMs, (reason) => this.log(`${line} ${reason}`));
+    const answer = (json ?? { Code: `HTTP ${status}` }) as { Code?: string; Message?: string; RequestId?: string };
     if (answer.Code === 'OK') return;
-    this.log(`[短信-aliyun] ${masked} ${meta.purpose}: refused ${answer.Code ?? '?'} (${answer.Message ?? ''}) request ${answer.RequestId ?? '?'}`);
+    this.log(`${line} refused ${answer.Code ?? '?'} (${answer.Message ?? ''}) request ${answer.RequestId ?? '?'}`);
     throw failureFor(String(answer.Code ?? ''));
   }
 }
@@ -108,20 +95,9 @@ const REQUIRED = [
 ] as const;
 
 /** Reads SMS_* for the Aliyun gateway; every missing setting is a problem (said in Chinese and English). */
-export function readAliyunSettings(env: NodeJS.ProcessEnv): { settings: AliyunSmsSettings; missing: { variable: string; zh: string; en: string }[] } {
-  const missing: { variable: string; zh: string; en: string }[] = REQUIRED.filter(([name]) => !(env[name] ?? '').trim()).map(([name, label]) => ({
-    variable: name,
-    zh: `SMS_PROVIDER=aliyun 需要设置 ${name}（${label}）`,
-    en: `SMS_PROVIDER=aliyun needs ${name}`,
-  }));
-  const timeout = Number(env.SMS_TIMEOUT_MS ?? 5000);
-  if (!Number.isInteger(timeout) || timeout < 100) {
-    missing.push({ variable: 'SMS_TIMEOUT_MS', zh: `SMS_TIMEOUT_MS 必须是不小于 100 的整数（毫秒），当前为 "${env.SMS_TIMEOUT_MS}"`, en: `SMS_TIMEOUT_MS must be an integer >= 100 (ms), got "${env.SMS_TIMEOUT_MS}"` });
-  }
-  const endpoint = env.SMS_ENDPOINT || ALIYUN_DEFAULT_ENDPOINT;
-  if (!/^https?:\/\/[^/\s]+/.test(endpoint)) {
-    missing.push({ variable: 'SMS_ENDPOINT', zh: `SMS_ENDPOINT 应为 http(s) 地址，当前为 "${endpoint}"`, en: `SMS_ENDPOINT must be an http(s) URL, got "${endpoint}"` });
-  }
+export function readAliyunSettings(env: NodeJS.ProcessEnv): { settings: AliyunSmsSettings; missing: SmsSettingProblem[] } {
+  const missing = missingSettings(env, 'aliyun', REQUIRED);
+  const { endpoint, timeoutMs } = readTransport(env, ALIYUN_DEFAULT_ENDPOINT, missing);
   return {
     settings: {
       accessKeyId: (env.SMS_ACCESS_KEY_ID ?? '').trim(),
@@ -130,7 +106,7 @@ export function readAliyunSettings(env: NodeJS.ProcessEnv): { settings: AliyunSm
       templateCode: (env.SMS_TEMPLATE_CODE ?? '').trim(),
       endpoint,
       regionId: env.SMS_REGION_ID || 'cn-hangzhou',
-      timeoutMs: Number.isInteger(timeout) && timeout >= 100 ? timeout : 5000,
+      timeoutMs,
     },
     missing,
   };

@@ -3,11 +3,13 @@ import type { Db } from '../db';
 import { fromNow, now, parseTimestamp } from '../db/time';
 import { refuse } from '../http/errors';
 import { AliyunSmsProvider, readAliyunSettings } from './sms-aliyun';
+import { readTencentSettings, TencentSmsProvider } from './sms-tencent';
 
 /** Sends a text message. A real gateway (Aliyun, Tencent Cloud, ...) implements this and is chosen in createSmsProvider. */
 export interface SmsProvider {
   readonly name: string;
-  send(mobile: string, text: string, meta: { code: string; purpose: string }): Promise<void>;
+  /** `minutes`: how long the code stays valid, for a template that says so. */
+  send(mobile: string, text: string, meta: { code: string; purpose: string; minutes?: number }): Promise<void>;
 }
 
 export interface OutboxEntry {
@@ -41,20 +43,38 @@ class MissingSmsProvider implements SmsProvider {
   }
 }
 
-export const SMS_PROVIDERS = ['dev', 'none', 'aliyun'] as const;
+export const SMS_PROVIDERS = ['dev', 'none', 'aliyun', 'tencent'] as const;
 
-/** SMS_PROVIDER=dev (default outside production), none (production default), aliyun (Alibaba Cloud SMS, SMS_* settings). */
+/**
+ * SMS_PROVIDER=dev (default outside production), none (production default), aliyun (Alibaba Cloud SMS) or tencent
+ * (Tencent Cloud SMS), each gateway with its SMS_* settings.
+ */
 export function createSmsProvider(env: NodeJS.ProcessEnv = process.env, log?: (line: string) => void): SmsProvider {
-  const name = env.SMS_PROVIDER || (env.NODE_ENV === 'production' ? 'none' : 'dev');
+  const name = smsProviderName(env);
   if (name === 'dev') return new DevSmsProvider();
   if (name === 'aliyun') return new AliyunSmsProvider(readAliyunSettings(env).settings, log);
+  if (name === 'tencent') return new TencentSmsProvider(readTencentSettings(env).settings, log);
   return new MissingSmsProvider();
+}
+
+const smsProviderName = (env: NodeJS.ProcessEnv) => env.SMS_PROVIDER || (env.NODE_ENV === 'production' ? 'none' : 'dev');
+
+/** What start-up prints about the gateway, so an operator sees at once when codes cannot go out. */
+export function describeSmsGateway(env: NodeJS.ProcessEnv): string {
+  const labels: Record<string, string> = {
+    dev: '开发通道（验证码只写入日志，不会发出）',
+    none: '未配置（注册、找回密码会提示“短信服务未配置，请联系管理员”；见 docs/deploy.md）',
+    aliyun: '阿里云短信',
+    tencent: '腾讯云短信',
+  };
+  return labels[smsProviderName(env)] ?? smsProviderName(env);
 }
 
 /** Problems with the SMS settings, for start-up to refuse on (an unknown provider, a gateway missing a key). */
 export function smsSettingProblems(env: NodeJS.ProcessEnv): { variable: string; zh: string; en: string }[] {
   const name = env.SMS_PROVIDER || '';
   if (name === 'aliyun') return readAliyunSettings(env).missing;
+  if (name === 'tencent') return readTencentSettings(env).missing;
   if (name && !(SMS_PROVIDERS as readonly string[]).includes(name)) {
     return [{ variable: 'SMS_PROVIDER', zh: `SMS_PROVIDER 只能是 ${SMS_PROVIDERS.join('、')}，当前为 "${name}"`, en: `SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${name}"` }];
   }
@@ -84,7 +104,8 @@ export async function sendCode(db: Db, provider: SmsProvider, mobile: string, pu
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const key = randomBytes(16).toString('hex');
   try {
-    await provider.send(mobile, `您的验证码是${code}，${Math.round(rules.codeTtlSeconds / 60)}分钟内有效。如非本人操作，请忽略本短信。`, { code, purpose });
+    const minutes = Math.round(rules.codeTtlSeconds / 60);
+    await provider.send(mobile, `您的验证码是${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`, { code, purpose, minutes });
   } catch (error) {
     if (typeof error === 'object' && error !== null) notSent.add(error);
     throw error;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTimestamp } from '../../server/db/time';
 import { loginKey } from '../../server/services/login-guard';
 import { hit } from '../../server/services/rateLimit';
 import { accountBook, goodStudents, STUDENT_HEADER, uploadAccounts } from './account-files';
@@ -209,6 +210,16 @@ describe.each(DATABASES)('admin console: accounts on %s', (kind) => {
     expect(ok(await s.post('user/get_info', {}, token)).must_change_password).toBe(1);
     // The same file again: every username is now taken.
     expect(ok(await uploadAccounts(s, a, await accountBook(goodStudents(50, '导入一班'))))).toMatchObject({ errors: 50 });
+  });
+
+  it('a preview, and the initial passwords in it, expire 24 hours after upload: neither shown nor confirmed', async () => {
+    const a = people.adminA;
+    const preview = ok(await uploadAccounts(s, a, await accountBook(goodStudents(2, '导入一班', 'old', '67'))));
+    expect(ok(await s.get('admin/accounts/import/rows', { id: preview.id }, a)).data[0].initial).toMatch(/^[a-z0-9]{10}$/);
+    await db().updateTable('account_imports').set({ created_at: formatTimestamp(new Date(Date.now() - 25 * 3600_000)) }).where('id', '=', preview.id).execute();
+    refused(await s.get('admin/accounts/import/rows', { id: preview.id }, a), 404, '导入记录不存在或已过期，请重新上传');
+    refused(await s.postJson('admin/accounts/import/confirm', { id: preview.id }, a), 404, '导入记录不存在或已过期，请重新上传');
+    expect(await db().selectFrom('users').select('id').where('username', 'in', ['old0001', 'old0002']).execute()).toEqual([]);
   });
 
   it('imports teachers from a .csv (UTF-8 with BOM, or GB18030) with their classes', async () => {

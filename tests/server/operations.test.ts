@@ -37,9 +37,9 @@ describe.each(DATABASES)('operations on %s', (kind) => {
     expect(ready.body.data).toEqual({ status: 'ready' });
   });
 
-  it('prunes expired captchas, codes, scenes, tickets, tokens, sessions and counters, keeps live ones, and is idempotent', async () => {
+  it('prunes expired captchas, codes, scenes, tickets, tokens, sessions, counters and import previews, keeps live ones, and is idempotent', async () => {
     const { db } = server.opened;
-    const user = (await db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const { id: user, school_id: school } = await db.selectFrom('users').select(['id', 'school_id']).where('username', '=', 'demo').executeTakeFirstOrThrow();
     const old = at(-10 * 24 * 3600);
     const live = at(3600);
     for (const [key, expires] of [['old-captcha', old], ['live-captcha', live]]) await db.insertInto('captchas').values({ key, answer_hash: 'x', expires_at: expires }).execute();
@@ -53,10 +53,25 @@ describe.each(DATABASES)('operations on %s', (kind) => {
     await db.insertInto('rate_limits').values({ key: 'old-window', count: 3, window_start: old }).execute();
     await db.insertInto('rate_limits').values({ key: 'still-blocked', count: 9, window_start: old, blocked_until: live }).execute();
     await db.insertInto('rate_limits').values({ key: 'live-window', count: 1, window_start: at(-60) }).execute();
+    // Import previews (for accounts: generated initial passwords) last 24 hours from upload.
+    const previews: Record<string, { account: number; question: number }> = {};
+    for (const [name, created] of [['expired', at(-25 * 3600)], ['fresh', at(-23 * 3600)]]) {
+      const rows = JSON.stringify([{ username: `prune-${name}`, initial: 'k3y9q2m7x1' }]);
+      const account = await db.insertInto('account_imports').values({ school_id: school, admin_id: user, role: 'student', rows, created_at: created }).returning('id').executeTakeFirstOrThrow();
+      const question = await db.insertInto('question_imports').values({ teacher_id: user, rows, created_at: created }).returning('id').executeTakeFirstOrThrow();
+      previews[name] = { account: account.id, question: question.id };
+    }
 
     const first = await runHousekeeping(db);
     for (const task of ['captchas', 'verification_codes', 'qr_scenes', 'partner_tickets', 'launch_tokens', 'rate_limits']) expect(first[task], task).toBeGreaterThanOrEqual(1);
     expect(first.sessions).toBeGreaterThanOrEqual(2);
+    expect(first.import_previews).toBeGreaterThanOrEqual(2);
+    const accountPreviews = (await db.selectFrom('account_imports').select('id').execute()).map((r) => r.id);
+    const questionPreviews = (await db.selectFrom('question_imports').select('id').execute()).map((r) => r.id);
+    expect(accountPreviews).toContain(previews.fresh.account);
+    expect(accountPreviews).not.toContain(previews.expired.account);
+    expect(questionPreviews).toContain(previews.fresh.question);
+    expect(questionPreviews).not.toContain(previews.expired.question);
 
     const keys = async (table: 'captchas' | 'verification_codes' | 'rate_limits', column: 'key') => (await db.selectFrom(table).select(column).execute()).map((r) => r[column]);
     expect(await keys('captchas', 'key')).toContain('live-captcha');
@@ -114,6 +129,8 @@ describe('request log', () => {
 describe('a database that cannot answer', () => {
   it('SQLite locked by another process: a write answers 503 系统繁忙 quickly, health is not stalled', async () => {
     const server = await startTestServer('sqlite');
+    // The route's first call compiles and warms it (seconds on a loaded machine): not what is measured here.
+    expect((await server.post('user/login', { username: 'demo', password: 'demo123', school_id: 100002 })).status).toBe(200);
     // Another connection (a backup tool, a seed run, a second process) holds the write lock.
     const other = new SQLite(path.join(server.dataDir, 'app.sqlite'));
     other.exec('begin immediate');
@@ -211,6 +228,8 @@ describe('production start', () => {
       expect(run.output).toContain('平台已启动');
       expect(run.output).not.toContain('演示账号');
       expect(run.output).toContain('npm run seed -- --demo');
+      // No SMS gateway configured: said at start, since registration and password recovery cannot send codes.
+      expect(run.output).toContain('短信通道: 未配置');
       const db = new SQLite(path.join(dataDir, 'app.sqlite'), { readonly: true });
       try {
         expect(db.prepare('select count(*) as n from users').get()).toEqual({ n: 0 });

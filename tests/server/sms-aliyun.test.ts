@@ -20,7 +20,7 @@ function expectedSignature(params: URLSearchParams, secret: string): string {
 }
 
 /** What the stub answers next: the provider's success, one of its error codes, or silence past the timeout. */
-type Mode = { kind: 'ok' } | { kind: 'error'; code: string } | { kind: 'slow'; ms: number };
+type Mode = { kind: 'ok' } | { kind: 'error'; code: string } | { kind: 'slow'; ms: number } | { kind: 'html' };
 
 interface Received {
   url: string;
@@ -41,6 +41,10 @@ async function startStub() {
     };
     if (!signatureOk) return reply({ Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.', RequestId: 'R-bad' });
     if (mode.kind === 'slow') return void setTimeout(() => reply({ Code: 'OK', Message: 'OK', RequestId: 'R-slow' }), mode.ms);
+    if (mode.kind === 'html') {
+      res.statusCode = 502;
+      return res.end('<html><body>502 Bad Gateway</body></html>');
+    }
     if (mode.kind === 'error') return reply({ Code: mode.code, Message: 'stub refusal', RequestId: 'R-err' });
     reply({ Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'R-ok' });
   });
@@ -111,7 +115,11 @@ describe('the Aliyun adapter on its own', () => {
     await expect(provider.send('13900001111', '您的验证码是482913', { code: '482913', purpose: 'register' })).rejects.toMatchObject({ status: 503 });
     stub.set({ kind: 'slow', ms: 1000 });
     await expect(provider.send('13900001111', '您的验证码是482913', { code: '482913', purpose: 'register' })).rejects.toMatchObject({ status: 503, message: '短信服务响应超时，请稍后重试' });
-    expect(lines).toHaveLength(2);
+    // A proxy's HTML error page instead of the provider's JSON: the same clear refusal, never a 500.
+    stub.set({ kind: 'html' });
+    await expect(provider.send('13900001111', '您的验证码是482913', { code: '482913', purpose: 'register' })).rejects.toMatchObject({ status: 503, message: '短信发送失败，请稍后重试' });
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toContain('HTTP 502');
     expect(lines[0]).toContain('isv.AMOUNT_NOT_ENOUGH');
     expect(lines[0]).toContain('R-err');
     for (const line of lines) {

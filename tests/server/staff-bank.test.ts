@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTimestamp } from '../../server/db/time';
 import { DATABASES, startTestServer, type TestServer } from './harness';
 import { goodRows, HEADER, row, unpacksHuge, uploadImport, workbook } from './question-files';
 import { OLE_FILE } from './work-files';
@@ -125,6 +126,17 @@ describe.each(DATABASES)('teacher console: question bank on %s', (kind) => {
       expect(res.body.message, name).toContain(message);
     }
     expect((await uploadImport(s, people.student, await workbook(goodRows(1)))).status).toBe(403);
+  });
+
+  it('a preview expires 24 hours after upload: neither shown nor confirmed', async () => {
+    const before = (await s.get('staff/bank', {}, people.teacher1)).body.data.total;
+    const preview = (await uploadImport(s, people.teacher1, await workbook(goodRows(2, 'X')))).body.data;
+    expect((await s.get('staff/bank/import/rows', { id: preview.id }, people.teacher1)).status).toBe(200);
+    await s.opened.db.updateTable('question_imports').set({ created_at: formatTimestamp(new Date(Date.now() - 25 * 3600_000)) }).where('id', '=', preview.id).execute();
+    for (const res of [await s.get('staff/bank/import/rows', { id: preview.id }, people.teacher1), await s.postJson('staff/bank/import/confirm', { id: preview.id }, people.teacher1)]) {
+      expect(res).toMatchObject({ status: 404, body: { message: '导入记录不存在或已过期，请重新上传' } });
+    }
+    expect((await s.get('staff/bank', {}, people.teacher1)).body.data.total).toBe(before);
   });
 
   it('imports 500 questions in one transaction after the preview, once', async () => {
