@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { currentUser, identify } from '../http/auth';
+import { currentUser, optionalUser } from '../http/auth';
 import { forbidden, notFound, refuse } from '../http/errors';
 import { MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES, uploadByStoredName } from '../services/uploads';
 import type { SiteConfigSource } from './system';
@@ -38,7 +38,7 @@ export function uploadRoutes(ctx: RouteContext, opts: { storage: FileStorage; co
   app.get<{ Params: { name: string } }>('/files/:name', { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params;
     if (!/^[0-9a-f]{32}\.(jpg|png|docx|mp4|webm|pdf|xlsx|pptx|zip)$/.test(name)) throw notFound();
-    const user = await identify(db, request);
+    const user = await optionalUser(db, request);
     const row = await uploadByStoredName(db, name);
     if (!row) throw notFound();
     if (!user || (user.id !== row.owner_id && !(await mayOpenStudentFile(db, user, row.owner_id, name)) && !(await mayOpenCourseFile(db, user, name))
