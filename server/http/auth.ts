@@ -60,9 +60,24 @@ export function requireUser(db: Db, role?: Role | 'any', passwordPending = false
   return async (request: FastifyRequest) => {
     const user = await identify(db, request);
     if (!user) throw unauthenticated();
-    if (role && role !== 'any' && user.role !== role) throw forbidden(ROLE_REFUSALS[role]);
-    if (user.must_change_password === 1 && !passwordPending) throw forbidden(PASSWORD_PENDING);
+    admit(user, role, passwordPending);
   };
+}
+
+/** The one check a signed-in account passes before a route serves it: its role, then a pending password change. */
+function admit(user: User, role?: Role | 'any', passwordPending = false): void {
+  if (role && role !== 'any' && user.role !== role) throw forbidden(ROLE_REFUSALS[role]);
+  if (user.must_change_password === 1 && !passwordPending) throw forbidden(PASSWORD_PENDING);
+}
+
+/**
+ * For what visitors may also reach but a signed-in account sees as itself (learn/detail, /files/): null for a visitor;
+ * an account is held to the same check as on `requireUser` routes, so a must-change account is refused here too.
+ */
+export async function optionalUser(db: Db, request: FastifyRequest): Promise<User | null> {
+  const user = await identify(db, request);
+  if (user) admit(user);
+  return user;
 }
 
 export async function logout(db: Db, request: FastifyRequest): Promise<void> {

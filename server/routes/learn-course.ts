@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser, identify } from '../http/auth';
+import { currentUser, optionalUser } from '../http/auth';
 import { refuse } from '../http/errors';
 import { courseDetail, requireVisibleCourse } from '../services/catalogue';
 import { favoritesPage, setFavorite } from '../services/favorites';
@@ -40,7 +40,7 @@ export function learnCourseRoutes(ctx: RouteContext, opts: { defaultDomain: stri
   defineRoute(ctx, 'learn/detail', {
     schema: { body: objectSchema({ learn_id: learnId }, ['learn_id']) },
     async handler(request) {
-      const user = await identify(db, request);
+      const user = await optionalUser(db, request);
       const viewer = user ?? { school_id: (await schoolForHost(db, request.headers.host, opts.defaultDomain)).id, class_id: null };
       const course = await requireVisibleCourse(db, viewer, request.body.learn_id);
       const state = user ? await stateOf(user) : { blocked: null, notice: null };

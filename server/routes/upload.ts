@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { currentUser, identify } from '../http/auth';
+import { currentUser, optionalUser } from '../http/auth';
 import { forbidden, notFound, refuse } from '../http/errors';
 import { MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES, uploadByStoredName } from '../services/uploads';
 import type { SiteConfigSource } from './system';
@@ -10,6 +10,7 @@ import { mayOpenAssignmentFile } from '../services/assignment-files';
 import type { FileStorage } from '../storage';
 import { defineRoute, type RouteContext } from './define';
 import { receiveFile } from './receive-file';
+import { parseRange, type ByteRange } from '../http/range';
 
 /** The spec's upload calls all take the multipart field `file` and answer data.url (the stored path). */
 const ANY_FILE = ['common/upload_file', 'common/ossUploadFile', 'common/UploadFile'];
@@ -38,21 +39,40 @@ export function uploadRoutes(ctx: RouteContext, opts: { storage: FileStorage; co
   app.get<{ Params: { name: string } }>('/files/:name', { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params;
     if (!/^[0-9a-f]{32}\.(jpg|png|docx|mp4|webm|pdf|xlsx|pptx|zip)$/.test(name)) throw notFound();
-    const user = await identify(db, request);
+    const user = await optionalUser(db, request);
     const row = await uploadByStoredName(db, name);
     if (!row) throw notFound();
     if (!user || (user.id !== row.owner_id && !(await mayOpenStudentFile(db, user, row.owner_id, name)) && !(await mayOpenCourseFile(db, user, name))
       && !(await mayOpenAssignmentFile(db, user, name)))) {
       throw forbidden('无权查看该文件');
     }
-    // Streamed from the storage through the API (local disk or the S3 bucket alike), after the checks above.
-    const file = await opts.storage.get(name);
+    // Streamed from the storage through the API (local disk or the S3 bucket alike), after the checks above; a video
+    // player seeks with `Range: bytes=…` (206 with that part only).
+    const range = request.headers.range === undefined ? null : await rangeOf(opts.storage, name, request.headers.range);
+    if (range === 'missing') throw notFound();
+    reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff');
+    if (range && 'size' in range) {
+      return reply.code(416).header('content-range', `bytes */${range.size}`).send({ code: 416, message: RANGE_REFUSED, data: null });
+    }
+    const file = await opts.storage.get(name, range ?? undefined);
     if (!file) throw notFound();
-    reply.header('content-length', file.size).header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').type(row.mime);
+    reply.type(row.mime);
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`).header('content-length', range.end - range.start + 1);
+    else reply.header('content-length', file.size);
     if (row.mime.startsWith('application/')) {
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
     }
     return reply.send(file.body);
   });
+}
+
+const RANGE_REFUSED = '请求的文件范围无效';
+
+/** The part of the stored file a Range asks for; null for the whole file; the file's size when the range is past it. */
+async function rangeOf(storage: FileStorage, name: string, header: string): Promise<ByteRange | { size: number } | null | 'missing'> {
+  const info = await storage.head(name);
+  if (!info) return 'missing';
+  const range = parseRange(header, info.size);
+  return range === 'unsatisfiable' ? { size: info.size } : range;
 }
 

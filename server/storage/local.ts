@@ -26,10 +26,10 @@ export function localStorage(dir: string): FileStorage {
       const stat = await fs.promises.stat(file(key)).catch((err: unknown) => (missing(err) ? null : Promise.reject(err)));
       return stat?.isFile() ? { size: stat.size, contentType: typeOf(key) } : null;
     },
-    async get(key): Promise<StoredObject | null> {
+    async get(key, range): Promise<StoredObject | null> {
       const info = await this.head(key);
       if (!info) return null;
-      return { ...info, body: fs.createReadStream(file(key)) };
+      return { ...info, body: fs.createReadStream(file(key), range && { start: range.start, end: range.end }) };
     },
     async delete(key) {
       await fs.promises.rm(file(key), { force: true });

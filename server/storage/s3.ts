@@ -62,10 +62,13 @@ export function s3Storage(settings: S3Settings): FileStorage {
       const out = await attempt(() => client.send(new HeadObjectCommand({ Bucket, Key: Key(key) })));
       return out ? { size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' } : null;
     },
-    async get(key): Promise<StoredObject | null> {
-      const out = await attempt(() => client.send(new GetObjectCommand({ Bucket, Key: Key(key) })));
+    async get(key, range): Promise<StoredObject | null> {
+      const Range = range && `bytes=${range.start}-${range.end}`;
+      const out = await attempt(() => client.send(new GetObjectCommand({ Bucket, Key: Key(key), Range })));
       if (!out?.Body) return null;
-      return { body: out.Body as Readable, size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
+      // A ranged answer's ContentLength is the part's; the whole size ends its Content-Range (bytes a-b/size).
+      const whole = out.ContentRange?.match(/\/(\d+)$/)?.[1];
+      return { body: out.Body as Readable, size: whole ? Number(whole) : out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
     },
     async delete(key) {
       await attempt(() => client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) })));

@@ -1,10 +1,16 @@
 import type { Readable } from 'node:stream';
 
-/** An object as read back: its bytes as a stream, how many there are and what they are. */
+/** An object as read back: its bytes as a stream (only the range asked for, if any), its whole size and its type. */
 export interface StoredObject {
   body: Readable;
   size: number;
   contentType: string;
+}
+
+/** Bytes `start` to `end` of an object, both included; within the object (the caller checked its size). */
+export interface ReadRange {
+  start: number;
+  end: number;
 }
 
 export interface ListedObject {
@@ -30,8 +36,8 @@ export interface FileStorage {
    * (S3 signs the length); uploads are buffers already, since their content is checked before they are stored.
    */
   put(key: string, body: Buffer | Readable, contentType: string, size?: number): Promise<void>;
-  /** The object, or null when there is none under `key`. */
-  get(key: string): Promise<StoredObject | null>;
+  /** The object, or null when there is none under `key`; with `range`, a stream of only those bytes (video seeking). */
+  get(key: string, range?: ReadRange): Promise<StoredObject | null>;
   /** Size and type without the bytes, or null when there is no such object. */
   head(key: string): Promise<ObjectInfo | null>;
   /** Removes the object; no error when it is already gone. */

@@ -11,10 +11,12 @@ import { ShownProvider } from './visibility';
 
 /**
  * `/login?redirect=<full path>` for a visitor without a token. A visitor already on the login page keeps the address
- * it has: several calls failing with 401 at once must not turn the redirect into the login page itself.
+ * it has: several calls failing with 401 at once must not turn the redirect into the login page itself. An account
+ * that ended its own session (sign-out, password change) gets the bare login page: its next login goes home.
  */
 export function loginRedirect(loginPath: string, location: Pick<Location, 'pathname' | 'search'>): string {
   if (location.pathname === loginPath) return `${loginPath}${location.search}`;
+  if (session.endedByUser()) return loginPath;
   return `${loginPath}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
 }
 

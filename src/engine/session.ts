@@ -16,6 +16,8 @@ const STORAGE_KEY = 'vsim.user';
 const LOGIN_KEYS_COOKIE = 'login_keys';
 
 let user: UserInfo | null = null;
+/** The last session was ended by its user (sign-out, password change), not by expiry: no redirect back is kept. */
+let endedByUser = false;
 let snapshot: Session | null = null;
 const listeners = new Set<() => void>();
 
@@ -28,12 +30,14 @@ function emit() {
 export const session = {
   token: () => readCookie('token'),
   user: () => user,
+  endedByUser: () => endedByUser,
 
   /** Stores every key/value of a login reply as a cookie, as the spec requires. */
   signIn(data: Record<string, unknown>) {
     const keys = Object.keys(data);
     for (const key of keys) writeCookie(key, String(data[key] ?? ''));
     writeCookie(LOGIN_KEYS_COOKIE, keys.join(','));
+    endedByUser = false;
     emit();
   },
 
@@ -42,8 +46,12 @@ export const session = {
     emit();
   },
 
-  /** Removes the token and every other login cookie, and forgets the user. */
-  clear() {
+  /**
+   * Removes the token and every other login cookie, and forgets the user. `byUser`: the account signed out (or changed
+   * its password) itself, so the page it was on sends it to the login page without a redirect back there.
+   */
+  clear(byUser = false) {
+    endedByUser = byUser;
     const keys = (readCookie(LOGIN_KEYS_COOKIE) ?? 'token').split(',');
     for (const key of new Set([...keys, 'token', LOGIN_KEYS_COOKIE])) removeCookie(key);
     user = null;

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, routeUrl } from '../../server/contract';
 import { PASSWORD_PENDING } from '../../server/http/auth';
+import { visibleCourses } from '../../server/services/catalogue';
 import { adminPeople } from './admin-fixture';
 import { CONFIG_DIR, DATABASES, startTestServer, type TestServer } from './harness';
+import { PNG } from './work-files';
 
 /**
  * A password an administrator set (new account, reset, import) must be changed before anything else: the server, not
@@ -70,6 +72,32 @@ describe.each(DATABASES)('must-change password enforced by the server on %s', (k
     pending(await s.post('learn/get', { page: 1 }, token));
     ok(await s.post('user/loginout', {}, token));
     expect((await s.post('user/get_info', {}, token)).status).toBe(401);
+  });
+
+  it('course detail and uploaded files, which also serve visitors, refuse a must-change account too', async () => {
+    const course = (await visibleCourses(s.opened.db, { school_id: 100002, class_id: null }).select('learns.id').orderBy('learns.id').executeTakeFirstOrThrow()).id;
+    ok(await s.postJson('admin/student/save', { username: 'pend02', realname: '待改密二', class_id: klass, password: 'abc12345' }, people.adminA));
+    const before = await s.login('pend02', 'abc12345', 100002);
+    // Changed once, the student uploads a picture of their own; then the administrator resets the password.
+    ok(await s.post('user/edit_password', { old_password: 'abc12345', new_password: 'mine2026', new_password_repeat: 'mine2026' }, before));
+    const url = await s.upload(await s.login('pend02', 'mine2026', 100002), 'me.png', PNG);
+    const id = (await s.opened.db.selectFrom('users').select('id').where('username', '=', 'pend02').executeTakeFirstOrThrow()).id;
+    const reset = ok(await s.postJson('admin/account/password', { id }, people.adminA));
+    const token = await s.login('pend02', reset.initial_password, 100002);
+    const file = (t?: string) => s.app.inject({ method: 'GET', url, headers: t ? { authorization: `Bearer ${t}` } : {} });
+
+    pending(await s.post('learn/detail', { learn_id: course }, token));
+    const refused = await file(token);
+    expect([refused.statusCode, refused.json().message]).toEqual([403, PASSWORD_PENDING]);
+    // A visitor still reads the detail (no token), and gets no file.
+    expect(ok(await s.post('learn/detail', { learn_id: course })).name).toBeTruthy();
+    expect((await file()).statusCode).toBe(403);
+
+    ok(await s.post('user/edit_password', { old_password: reset.initial_password, new_password: 'mine2027', new_password_repeat: 'mine2027' }, token));
+    const fresh = await s.login('pend02', 'mine2027', 100002);
+    expect(ok(await s.post('learn/detail', { learn_id: course }, fresh)).name).toBeTruthy();
+    const served = await file(fresh);
+    expect([served.statusCode, served.rawPayload.equals(PNG)]).toEqual([200, true]);
   });
 
   it('a teacher whose password was reset is refused every teacher route until the change, then works', async () => {

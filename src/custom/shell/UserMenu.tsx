@@ -18,7 +18,7 @@ export async function logout(loginPath: string) {
   } catch {
     // Already invalid on the server: signing out locally is all that is left to do.
   }
-  session.clear();
+  session.clear(true);
   window.location.hash = `#${loginPath}`;
   window.location.reload();
 }

@@ -51,7 +51,7 @@ export default function FormRenderer({ props, screen }: RendererProps<FormProps>
     if (submit.successMessage) notifications.show({ color: 'green', message: submit.successMessage });
     if (submit.signOut) {
       // e.g. after a password change the server has ended every session: forget it here and log in again.
-      session.clear();
+      session.clear(true);
       navigate(entryPoints(config!, screen.layout).loginPath, { replace: true });
       return;
     }
