@@ -26,26 +26,29 @@ export function createAjv(): Ajv {
   return ajv;
 }
 
-/**
- * Compiles the config schemas found in `schemaDir` (`<kind>.schema.json`) and the renderer props schemas.
- * Problems with the schema files themselves are returned as issues (reported at `schemaFile(kind)`).
- */
 const NO_RENDERER_SCHEMAS: Record<string, object> = {};
 /**
  * Validators already compiled, by renderer schemas (the same object on every read of one process) and then by the
  * schema files' text and options: compiling was half the time of a configuration read, which the server repeats on
  * every change of a YAML file (and the tests hundreds of times).
  */
-const compiledBefore = new WeakMap<object, Map<string, { validators: Validators; issues: Issue[] }>>();
+const compiledBefore = new WeakMap<object, Map<string, Compiled>>();
 
+type Compiled = { validators: Validators; issues: Issue[] };
+type SchemaFile = { kind: ConfigKind; abs: string; text: string } | { kind: ConfigKind; abs: string; error: Error };
+
+/**
+ * Compiles the config schemas found in `schemaDir` (`<kind>.schema.json`) and the renderer props schemas.
+ * Problems with the schema files themselves are returned as issues (reported at `schemaFile(kind)`).
+ */
 export function createValidators(
   schemaDir: string,
   rendererSchemas: Record<string, object> = NO_RENDERER_SCHEMAS,
   displayPath: (abs: string) => string = (abs) => abs,
   /** The schemas are the whole registry (every screen type has one), so an unlisted type is an error. */
   allTypesKnown = false,
-): { validators: Validators; issues: Issue[] } {
-  const texts = CONFIG_KINDS.map((kind) => {
+): Compiled {
+  const files = CONFIG_KINDS.map((kind): SchemaFile => {
     const abs = path.join(schemaDir, `${kind}.schema.json`);
     try {
       return { kind, abs, text: fs.readFileSync(abs, 'utf8') };
@@ -53,29 +56,25 @@ export function createValidators(
       return { kind, abs, error: e as Error };
     }
   });
-  const key = JSON.stringify([allTypesKnown, texts.map((t) => [displayPath(t.abs), t.text ?? null])]);
-  const byKey = compiledBefore.get(rendererSchemas) ?? new Map<string, { validators: Validators; issues: Issue[] }>();
+  const key = JSON.stringify([allTypesKnown, files.map((f) => [displayPath(f.abs), 'text' in f ? f.text : null])]);
+  const byKey = compiledBefore.get(rendererSchemas) ?? new Map<string, Compiled>();
   compiledBefore.set(rendererSchemas, byKey);
   const known = byKey.get(key);
   if (known) return known;
-  const result = compileValidators(texts, rendererSchemas, displayPath, allTypesKnown);
+  const result = compileValidators(files, rendererSchemas, displayPath, allTypesKnown);
   byKey.set(key, result);
   return result;
 }
 
-function compileValidators(
-  texts: { kind: ConfigKind; abs: string; text?: string; error?: Error }[],
-  rendererSchemas: Record<string, object>,
-  displayPath: (abs: string) => string,
-  allTypesKnown: boolean,
-): { validators: Validators; issues: Issue[] } {
+function compileValidators(files: SchemaFile[], rendererSchemas: Record<string, object>, displayPath: (abs: string) => string, allTypesKnown: boolean): Compiled {
   const ajv = createAjv();
   const issues: Issue[] = [];
   const compiled = new Map<ConfigKind, ValidateFunction>();
-  for (const { kind, abs, text, error } of texts) {
+  for (const file of files) {
+    const { kind, abs } = file;
     try {
-      if (error) throw error;
-      const schema = JSON.parse(text!) as object;
+      if ('error' in file) throw file.error;
+      const schema = JSON.parse(file.text) as object;
       compiled.set(kind, ajv.compile(schema));
     } catch (e) {
       issues.push({ file: displayPath(abs), line: 1, column: 1, message: `无法加载 Schema: ${(e as Error).message}` });

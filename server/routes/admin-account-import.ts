@@ -6,7 +6,7 @@ import { buildAccountTemplate, readAccountImport, type AccountRow, type ImportRo
 import { schoolOfAdmin } from '../services/admin-scope';
 import { audit } from '../services/audit';
 import { loadExcel, XLSX_MIME } from '../services/excel';
-import { IMPORT_PREVIEW_HOURS as IMPORT_HOURS, previewCutoff } from '../services/import-previews';
+import { IMPORT_PREVIEW_HOURS, previewCutoff } from '../services/import-previews';
 import { MAX_SHEET_BYTES, SHEET_MESSAGES } from '../services/sheet-file';
 import { attachment } from '../services/staff-export';
 import { currentUser } from '../http/auth';
@@ -18,7 +18,7 @@ import type { SiteConfigSource } from './system';
  * Importing students and teachers from .xlsx or .csv (issue 17 item 2): the template, the upload (read, checked and
  * kept as a preview: nothing is saved), the preview's rows (errors first, with generated initial passwords), and the
  * confirmation that saves every row in one transaction and audits it. A preview is the uploading administrator's own;
- * previews are purged a day after upload (generated passwords with them).
+ * previews expire a day after upload and housekeeping deletes them (generated passwords with them).
  */
 const ROLE_NAMES = { student: '学生', teacher: '教师' } as const;
 const INSERT_CHUNK = 200;
@@ -52,7 +52,6 @@ export function adminAccountImportRoutes(ctx: RouteContext, opts: { config: Site
     const file = await receiveFile(db, request, opts.config, { schoolId, maxBytes: MAX_SHEET_BYTES, missing: () => invalid('file', SHEET_MESSAGES.noFile) });
     if (file.truncated) throw invalid('file', SHEET_MESSAGES.tooBig);
     const rows = await readAccountImport(await loadExcel(), db, schoolId, role, file.data);
-    await db.deleteFrom('account_imports').where('created_at', '<', previewCutoff()).execute();
     const fileName = file.filename.slice(0, 200);
     const saved = await db.insertInto('account_imports').values({ school_id: schoolId, admin_id: admin.id, role, file_name: fileName, rows: JSON.stringify(rows), created_at: now() })
       .returning('id').executeTakeFirstOrThrow();
@@ -135,7 +134,7 @@ export function adminAccountImportRoutes(ctx: RouteContext, opts: { config: Site
       });
       const generated = batch.parsed.filter((r) => r.initial).length;
       return new Answer({ saved: values.length, id: batch.id },
-        `已导入 ${values.length} 个${ROLE_NAMES[role]}账号${generated ? `；${generated} 个初始密码见本页，请在 ${IMPORT_HOURS} 小时内分发` : ''}；首次登录须修改密码`);
+        `已导入 ${values.length} 个${ROLE_NAMES[role]}账号${generated ? `；${generated} 个初始密码见本页，请在 ${IMPORT_PREVIEW_HOURS} 小时内分发` : ''}；首次登录须修改密码`);
     },
   });
 }

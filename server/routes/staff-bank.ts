@@ -155,8 +155,6 @@ export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSou
       const file = await receiveFile(db, request, opts.config, { schoolId: teacher.school_id, maxBytes: MAX_IMPORT_BYTES, missing: () => invalid('file', IMPORT_MESSAGES.noFile) });
       if (file.truncated) throw invalid('file', IMPORT_MESSAGES.tooBig);
       const rows = await readImport(await loadExcel(), file.data);
-      // Previews older than a day are left behind by teachers who never confirmed: cleared on the next upload.
-      await db.deleteFrom('question_imports').where('created_at', '<', previewCutoff()).execute();
       const fileName = file.filename.slice(0, 200);
       const saved = await db.insertInto('question_imports').values({ teacher_id: teacher.id, file_name: fileName, rows: JSON.stringify(rows), created_at: now() })
         .returning('id').executeTakeFirstOrThrow();

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { currentUser, logout } from '../http/auth';
-import { invalid, refuse } from '../http/errors';
-import { passwordProblem } from '../services/admin-accounts';
+import { refuse } from '../http/errors';
 import { accountLimits, assertMobileFree, assertOrgChain, assertUsernameFree, changePassword, createStudent, findByMobile, setPassword, startSession, type AccountLimits } from '../services/accounts';
 import { checkPassword, loginKey } from '../services/login-guard';
 import { clearFailures } from '../services/rateLimit';
@@ -162,11 +161,7 @@ export function userRoutes(ctx: RouteContext, opts: UserRouteOptions): void {
     async handler(request) {
       const body = request.body;
       passwordsMatch(body.new_password, body.new_password_repeat, '两次密码不一致！');
-      const user = currentUser(request);
-      // Administrators keep the stronger rule their passwords are set by (platform console, admin:create).
-      const weak = user.role === 'admin' || user.role === 'platform' ? passwordProblem(body.new_password) : null;
-      if (weak) throw invalid('new_password', weak);
-      await changePassword(db, user, body.old_password, body.new_password);
+      await changePassword(db, currentUser(request), body.old_password, body.new_password);
       return new Answer(null, '密码修改成功，请重新登录');
     },
   });

@@ -4,7 +4,8 @@ import { hashToken, revokeUserSessions } from './sessions';
 import { hashPassword, verifyPassword } from '../db/password';
 import type { User } from '../db/schema';
 import { fromNow, now } from '../db/time';
-import { refuse } from '../http/errors';
+import { invalid, refuse } from '../http/errors';
+import { passwordProblem } from './admin-accounts';
 import { createSession } from './sessions';
 import type { AppConfig } from '../../shared/config-types';
 import type { SmsRules } from './sms';
@@ -81,6 +82,9 @@ export async function setPassword(db: Db, userId: number, password: string): Pro
 }
 
 export async function changePassword(db: Db, user: User, oldPassword: string, newPassword: string): Promise<void> {
+  // Administrators keep the stronger rule their passwords are set by (platform console, admin:create).
+  const weak = user.role === 'admin' || user.role === 'platform' ? passwordProblem(newPassword) : null;
+  if (weak) throw invalid('new_password', weak);
   if (!(await verifyPassword(oldPassword, user.password_hash))) throw refuse('原密码不正确');
   if (oldPassword === newPassword) throw refuse('新密码不能与原密码相同');
   await setPassword(db, user.id, newPassword);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFindings, seriousViolations } from './axe';
 import { baseURL, launchBrowser } from './browser';
-import { DEMO_SCHOOL, SCHOOLS, addSweepAccounts, pollIntervals, problemsOn, recordCalls, screensOf, settle, signedIn, siteConfig } from './route-sweep';
+import { DEMO_SCHOOL, SCHOOLS, addSweepAccounts, screensOf, settle, siteConfig, startSweep } from './route-sweep';
 
 // Every student route of every school (routes read from /api/config, not listed by hand), visited once: it renders
 // (no crash, no blank screen, no configuration error, no CSP breach — launchBrowser watches) with one h1; each screen
@@ -80,28 +80,12 @@ describe.each([DEMO_SCHOOL, ...SCHOOLS.filter((s) => s !== DEMO_SCHOOL)])('stude
     const config = await siteConfig(school);
     const screens = screensOf(config, 'student');
     expect(screens.length).toBeGreaterThan(20);
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
-    await signedIn(context, school, 'student');
-    const crashes: string[] = [];
-    context.on('page', (page) => page.on('pageerror', (e) => crashes.push(`${page.url()}: ${e.message}`)));
-    const fresh = school === DEMO_SCHOOL;
-    const polls = pollIntervals(config);
+    const sweep = await startSweep(browser, school, 'student', config, { width: 1366, height: 768 });
     const problems: string[] = [];
-    let page = await context.newPage();
+    let page = sweep.page();
     for (const { route, path, yaml } of screens) {
-      if (fresh) {
-        await page.close();
-        page = await context.newPage();
-      }
-      // Sign-in pages have no session to load with: their calls are not counted.
-      const calls = fresh && !route.endsWith('/login') ? recordCalls(page) : null;
-      await open(page, path);
-      if (calls) {
-        await calls.settled();
-        problems.push(...calls.duplicates(route, polls));
-      }
-      const problem = await problemsOn(page);
-      if (problem) problems.push(`${route}: ${problem}`);
+      problems.push(...(await sweep.visit(route, path)));
+      page = sweep.page();
       // One h1 per page (the shown screen's; kept-alive screens hidden meanwhile do not count).
       const headings = await page.locator('h1:not([hidden] h1)').count();
       if (headings !== 1) problems.push(`${route}: ${headings} h1 headings`);
@@ -132,8 +116,8 @@ describe.each([DEMO_SCHOOL, ...SCHOOLS.filter((s) => s !== DEMO_SCHOOL)])('stude
       await page.getByRole('menuitem', { name: item.label }).click();
       if (await page.locator(DIALOG).first().waitFor({ timeout: 5_000 }).then(() => true, () => false)) await checkDialog(page, `user menu → ${item.label}`, app.home, problems);
     }
-    await context.close();
+    await sweep.context.close();
     expect([...new Set(problems)]).toEqual([]);
-    expect(crashes).toEqual([]);
+    expect(sweep.crashes).toEqual([]);
   }, 600_000);
 });

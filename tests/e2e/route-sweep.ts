@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseURL } from './browser';
 import { withDb } from './db';
@@ -163,6 +163,44 @@ export function recordCalls(page: Page) {
         if (narrower) found.push(`${route}: ${narrower.key} sent before ${call.key}`);
       });
       return found;
+    },
+  };
+}
+
+/**
+ * One role's sweep of one school: a context signed in as the role's sweep account, the page crashes seen in it, and
+ * `visit(route, path)`, which shows a route — in a fresh tab on the demo school, counting the calls its first load
+ * sends — and returns what is wrong there (`page()` is the tab it is shown in).
+ */
+export async function startSweep(browser: Browser, school: number, role: Role, config: SiteConfig, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  await signedIn(context, school, role);
+  const crashes: string[] = [];
+  context.on('page', (page) => page.on('pageerror', (e) => crashes.push(`${page.url()}: ${e.message}`)));
+  const fresh = school === DEMO_SCHOOL;
+  const polls = pollIntervals(config);
+  let page = await context.newPage();
+  return {
+    context,
+    crashes,
+    page: () => page,
+    async visit(route: string, path: string): Promise<string[]> {
+      if (fresh) {
+        await page.close();
+        page = await context.newPage();
+      }
+      // Sign-in pages have no session to load with: their calls are not counted.
+      const calls = fresh && !route.endsWith('/login') ? recordCalls(page) : null;
+      await page.goto(`${baseURL()}/#${path}`);
+      await settle(page);
+      const problems: string[] = [];
+      if (calls) {
+        await calls.settled();
+        problems.push(...calls.duplicates(route, polls));
+      }
+      const problem = await problemsOn(page);
+      if (problem) problems.push(`${route}: ${problem}`);
+      return problems;
     },
   };
 }
