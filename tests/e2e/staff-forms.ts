@@ -10,6 +10,7 @@ async function pickDateTime(page: Page, field: string, at: dayjs.Dayjs) {
   const dialog = page.getByRole('dialog').first();
   await dialog.locator(`#root_${field}`).click();
   const picker = page.locator('.mantine-Popover-dropdown:visible').filter({ has: page.locator('.mantine-DateTimePicker-day') }).last();
+  await picker.waitFor(); // isVisible below does not wait: on a slow machine it would page past the month before the calendar opened
   const day = picker.locator(`button[aria-label="${at.locale('zh-cn').format('D MMMM YYYY')}"]:not([data-outside])`);
   for (let i = 0; i < 3 && !(await day.isVisible()); i++) await picker.locator('[data-direction="next"]').first().click();
   await day.click();
