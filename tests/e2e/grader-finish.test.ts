@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser } from './browser';
+import { homeworkHandedIn, query, teacherPage } from './staff-work';
+
+// The end of the grader's list: grading the last waiting submission says 全部批阅完成 and leads back to the list.
+let browser: Browser;
+const tag = Date.now().toString(36);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the grader when nothing is left to grade', () => {
+  it('says 全部批阅完成 after the last waiting submission is saved, with the way back to the assignments', async () => {
+    const students = query<{ username: string }>(
+      `select u.username from users u where u.role = 'student' and u.school_id = 100002 and u.class_id = (
+         select tc.class_id from teacher_classes tc join users s on s.class_id = tc.class_id and s.role = 'student'
+         where tc.teacher_id = (select id from users where username = 'teacher1' and school_id = 100002)
+         group by tc.class_id having count(*) >= 2 order by tc.class_id limit 1)
+       order by u.username limit 2`,
+    ).map((s) => s.username);
+    expect(students).toHaveLength(2);
+    const id = await homeworkHandedIn(`全部批阅${tag}`, students);
+
+    const page = await teacherPage(browser, `/teacher/grade?id=${id}`);
+    const panel = page.getByTestId('grade-panel');
+    const finished = page.getByTestId('grader-finished');
+    for (const score of [81, 92]) {
+      await panel.getByText(`${score === 81 ? 1 : 2} / 2`).waitFor();
+      expect(await finished.count()).toBe(0);
+      await panel.getByTestId('grade-score').fill(String(score));
+      await page.keyboard.press('Control+Enter');
+    }
+    await finished.getByText('全部批阅完成').waitFor();
+    await finished.getByText('已交的 2 份作品都已批阅').waitFor();
+    expect(await panel.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('grader-counts').textContent()).toContain('待批阅 0');
+    await expect.poll(() => query<{ score: number }>('select score from marks where assignment_id = ? and teacher_data is not null order by score', id).map((m) => m.score))
+      .toEqual([81, 92]);
+
+    await finished.getByRole('link', { name: '返回作业列表' }).click();
+    await page.waitForURL(`${baseURL()}/#/teacher/assignments`);
+    await page.getByRole('row').filter({ hasText: `全部批阅${tag}` }).waitFor();
+
+    // Opened again with nothing waiting: the same message at once, and the graded work one click away.
+    await page.goto(`${baseURL()}/#/teacher/grade?id=${id}`);
+    await finished.getByText('全部批阅完成').waitFor();
+    await finished.getByRole('button', { name: '查看全部提交' }).click();
+    await panel.getByText('1 / 2').waitFor();
+    expect(await finished.count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+});

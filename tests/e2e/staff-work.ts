@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import dayjs from 'dayjs';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from '../server/work-files';
+import { baseURL, dataDir } from './browser';
+
+/** Grading work set up through the API, for browser tests about what the teacher sees afterwards. */
+
+export function query<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(join(dataDir(), 'app.sqlite'), { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+export async function signIn(call: 'teacher/login' | 'user/login', username: string, password: string): Promise<string> {
+  const reply = await fetch(`${baseURL()}/api/${call}`, { method: 'POST', body: new URLSearchParams({ username, password, school_id: '100002' }) }).then((r) => r.json());
+  if (!reply.data?.token) throw new Error(`${call} of ${username} failed: ${JSON.stringify(reply)}`);
+  return reply.data.token;
+}
+
+/** A JSON call, or a form post (`form`) where the contract says the body is a form. */
+export async function apiCall<T = Record<string, unknown>>(name: string, body: Record<string, unknown>, token: string, form = false): Promise<T> {
+  const reply = await fetch(`${baseURL()}/api/${name}`, {
+    method: 'POST',
+    body: form ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])) : JSON.stringify(body),
+    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', authorization: `Bearer ${token}` },
+  }).then((r) => r.json());
+  if (reply.code !== 200) throw new Error(`${name}: ${JSON.stringify(reply)}`);
+  return reply.data;
+}
+
+/** teacher1 publishes a photo homework open now for the class of `students[0]`; each student hands in one photo. */
+export async function homeworkHandedIn(title: string, students: string[]): Promise<number> {
+  const teacher = await signIn('teacher/login', 'teacher1', 'teacher123');
+  const [klass] = query<{ class_id: number }>('select class_id from users where username = ? and school_id = 100002', students[0]);
+  const { id } = await apiCall<{ id: number }>('staff/assignment/save', {
+    kind: 'homework', title, classify: 2, class_ids: [klass.class_id],
+    start_time: dayjs().subtract(1, 'hour').format('YYYY-MM-DD HH:mm'), end_time: dayjs().add(2, 'day').format('YYYY-MM-DD HH:mm'),
+  }, teacher);
+  for (const username of students) {
+    const token = await signIn('user/login', username, 'demo123');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)]), `${username}.png`);
+    const uploaded = await fetch(`${baseURL()}/api/common/upload_file`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    await apiCall('assign/insertmark', { assignment_id: id, student_answer: JSON.stringify([uploaded.data.url]) }, token, true);
+  }
+  return id;
+}
+
+/** A staff page signed in as teacher1 (the token cookie, as after the teacher login). */
+export async function teacherPage(browser: Browser, route: string, viewport = { width: 1366, height: 768 }): Promise<Page> {
+  const token = await signIn('teacher/login', 'teacher1', 'teacher123');
+  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);
+  const page = await context.newPage();
+  await page.goto(`${baseURL()}/#${route}`);
+  return page;
+}
