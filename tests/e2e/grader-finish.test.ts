@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser } from './browser';
-import { homeworkHandedIn, query, teacherPage } from './staff-work';
+import { classmates, homeworkHandedIn, query, teacherPage } from './staff-work';
 
 // The end of the grader's list: grading the last waiting submission says 全部批阅完成 and leads back to the list.
 let browser: Browser;
@@ -16,13 +16,7 @@ afterAll(async () => {
 
 describe('the grader when nothing is left to grade', () => {
   it('says 全部批阅完成 after the last waiting submission is saved, with the way back to the assignments', async () => {
-    const students = query<{ username: string }>(
-      `select u.username from users u where u.role = 'student' and u.school_id = 100002 and u.class_id = (
-         select tc.class_id from teacher_classes tc join users s on s.class_id = tc.class_id and s.role = 'student'
-         where tc.teacher_id = (select id from users where username = 'teacher1' and school_id = 100002)
-         group by tc.class_id having count(*) >= 2 order by tc.class_id limit 1)
-       order by u.username limit 2`,
-    ).map((s) => s.username);
+    const students = classmates(2);
     expect(students).toHaveLength(2);
     const id = await homeworkHandedIn(`全部批阅${tag}`, students);
 

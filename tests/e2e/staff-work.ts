@@ -34,7 +34,7 @@ export async function apiCall<T = Record<string, unknown>>(name: string, body: R
 }
 
 /** teacher1 publishes a photo homework open now for the class of `students[0]`; each student hands in one photo. */
-export async function homeworkHandedIn(title: string, students: string[]): Promise<number> {
+export async function homeworkHandedIn(title: string, students: string[], photo: Buffer = PNG): Promise<number> {
   const teacher = await signIn('teacher/login', 'teacher1', 'teacher123');
   const [klass] = query<{ class_id: number }>('select class_id from users where username = ? and school_id = 100002', students[0]);
   const { id } = await apiCall<{ id: number }>('staff/assignment/save', {
@@ -44,7 +44,7 @@ export async function homeworkHandedIn(title: string, students: string[]): Promi
   for (const username of students) {
     const token = await signIn('user/login', username, 'demo123');
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(PNG)]), `${username}.png`);
+    form.append('file', new Blob([new Uint8Array(photo)]), `${username}.png`);
     const uploaded = await fetch(`${baseURL()}/api/common/upload_file`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
     await apiCall('assign/insertmark', { assignment_id: id, student_answer: JSON.stringify([uploaded.data.url]) }, token, true);
   }
@@ -59,4 +59,15 @@ export async function teacherPage(browser: Browser, route: string, viewport = { 
   const page = await context.newPage();
   await page.goto(`${baseURL()}/#${route}`);
   return page;
+}
+
+/** Two or more students (usernames) of the first class teacher1 teaches that has that many. */
+export function classmates(count: number): string[] {
+  return query<{ username: string }>(
+    `select u.username from users u where u.role = 'student' and u.school_id = 100002 and u.class_id = (
+       select tc.class_id from teacher_classes tc join users s on s.class_id = tc.class_id and s.role = 'student'
+       where tc.teacher_id = (select id from users where username = 'teacher1' and school_id = 100002)
+       group by tc.class_id having count(*) >= ? order by tc.class_id limit 1)
+     order by u.username limit ?`, count, count,
+  ).map((s) => s.username);
 }
