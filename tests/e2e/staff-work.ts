@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
@@ -70,4 +71,38 @@ export function classmates(count: number): string[] {
        group by tc.class_id having count(*) >= ? order by tc.class_id limit 1)
      order by u.username limit ?`, count, count,
   ).map((s) => s.username);
+}
+
+/** A real PNG of that size (one colour, a lighter frame), e.g. a landscape photo of a model. */
+export function photoPng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const edge = x < 20 || y < 20 || x >= width - 20 || y >= height - 20;
+      rows.set(edge ? [230, 200, 160] : [120, 90, 60], y * (width * 3 + 1) + 1 + x * 3);
+    }
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }

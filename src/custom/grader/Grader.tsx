@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { RendererProps } from '../../engine';
 import { AllGraded } from './AllGraded';
@@ -27,6 +27,15 @@ export default function Grader({ props }: RendererProps<GraderProps>) {
   const [pinned, setPinned] = useState<Set<number>>(new Set());
   // Set when the teacher saves the last waiting submission: the panel says so instead of keeping that work on screen.
   const [finished, setFinished] = useState(false);
+  // The grader fills the window below where it starts, so the photo gets every pixel the form leaves.
+  const root = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => setTop(Math.round((root.current?.getBoundingClientRect().top ?? 0) + window.scrollY));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [grading.loading]);
   const list = useMemo(() => grading.rows.filter((r) => shown(r, filter) || (r.mark_id !== null && pinned.has(r.mark_id))), [grading.rows, filter, pinned]);
 
   useEffect(() => {
@@ -87,7 +96,7 @@ export default function Grader({ props }: RendererProps<GraderProps>) {
   if (grading.loading) return <Group justify="center" py="xl"><Loader /></Group>;
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={root} h={`calc(100dvh - ${top + 16}px)`} mih={520}>
       <Group justify="space-between" wrap="nowrap">
         <div>
           <Title order={3}>{grading.meta?.title ?? '批阅'}</Title>
@@ -102,11 +111,11 @@ export default function Grader({ props }: RendererProps<GraderProps>) {
           {props.back && <Button variant="default" component={Link} to={props.back}>返回列表</Button>}
         </Group>
       </Group>
-      <Group align="flex-start" gap="md" wrap="nowrap">
-        <Paper withBorder radius="md" w={260} style={{ flexShrink: 0 }}>
+      <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+        <Paper withBorder radius="md" w={260} style={{ flexShrink: 0, overflow: 'hidden' }}>
           <Roster rows={list} current={finished ? null : current} onPick={pick} />
         </Paper>
-        <Paper withBorder radius="md" p="lg" style={{ flex: 1, minWidth: 0 }}>
+        <Paper withBorder radius="md" p="lg" style={{ flex: 1, minWidth: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column' }}>
           {finished || current === null ? (
             <AllGraded submitted={counts.submitted} back={props.back}
               onShowAll={counts.graded > 0 && filter === 'ungraded' ? () => { setFilter('all'); setPinned(new Set()); setCurrent(null); setFinished(false); } : undefined} />

@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser } from './browser';
-import { classmates, homeworkHandedIn, query, teacherPage } from './staff-work';
+import { classmates, homeworkHandedIn, photoPng, query, teacherPage } from './staff-work';
 
-// The end of the grader's list: grading the last waiting submission says 全部批阅完成 and leads back to the list.
+// The grader's screen: the photo takes the height the window has; grading the last waiting submission says
+// 全部批阅完成 and leads back to the list.
 let browser: Browser;
 const tag = Date.now().toString(36);
 
@@ -49,3 +50,29 @@ describe('the grader when nothing is left to grade', () => {
     await page.context().close();
   }, 120_000);
 });
+
+describe('the photo in the grader', () => {
+  it('takes the height the window leaves, on a laptop and on a large screen', async () => {
+    const [student] = classmates(1);
+    // A landscape photo (4:3), as a phone takes it.
+    const id = await homeworkHandedIn(`照片高度${tag}`, [student], photoPng(1200, 900));
+    const heights: string[] = [];
+    for (const viewport of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+      const page = await teacherPage(browser, `/teacher/grade?id=${id}`, viewport);
+      const photo = page.getByTestId('grade-panel').getByRole('img', { name: '第 1 张作品' });
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+      const box = (await photo.boundingBox())!;
+      // fit: contain — the picture is as high as the box allows, or as its width allows.
+      const shown = Math.min(box.height, (box.width * 900) / 1200);
+      heights.push(`${viewport.width}×${viewport.height}: box ${Math.round(box.height)} px, photo ${Math.round(shown)} px`);
+      await page.screenshot({ path: `/tmp/grader-${viewport.width}.png` });
+      // The score, the comment and the save button stay on screen without scrolling.
+      const save = (await page.getByTestId('grade-save').boundingBox())!;
+      expect(save.y + save.height).toBeLessThanOrEqual(viewport.height);
+      expect(shown).toBeGreaterThan(viewport.height * 0.45);
+      await page.context().close();
+    }
+    console.log(heights.join('; '));
+  }, 120_000);
+});
+
