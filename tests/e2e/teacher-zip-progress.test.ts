@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('bulk download of an assignment with a progress notice', () => {
-  it('shows bytes received against the announced size while the zip arrives, then 下载完成 and the file; a dropped connection says 下载失败', async () => {
+  it('shows bytes received against the announced size while the zip arrives, then 下载完成 and the file; 取消 stops it; a dropped connection says 下载失败', async () => {
     const title = `打包进度${tag}`;
     const students = classmates(3);
     expect(students).toHaveLength(3);
@@ -48,6 +48,21 @@ describe('bulk download of an assignment with a progress notice', () => {
     zip.close();
     expect(names.filter((n) => n.endsWith('.png'))).toHaveLength(3);
     expect(names).toContain(`${title}/名单.csv`);
+
+    // 取消 while it arrives: the notice says so and no file is saved.
+    let savedAgain = false;
+    page.on('download', () => { savedAgain = true; });
+    await row.getByRole('button', { name: '下载作品' }).click();
+    const running = page.locator('[data-testid=download-notice][data-state=loading]');
+    await running.getByText(/已接收 \d+ KB/).waitFor();
+    await running.getByRole('button', { name: '取消' }).click();
+    const cancelled = page.locator('[data-testid=download-notice][data-state=failed]');
+    await cancelled.waitFor();
+    expect(await cancelled.textContent()).toBe('已取消下载');
+    expect(savedAgain).toBe(false);
+    // Closed by hand (a failure stays until then), so the next failure is the only one shown.
+    await page.locator('.mantine-Notification-root').filter({ has: cancelled }).getByRole('button').last().click();
+    await cancelled.waitFor({ state: 'detached' });
 
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await page.route('**/api/staff/assignment/zip?**', (route) => route.abort('connectionreset'));
