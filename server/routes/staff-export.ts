@@ -10,6 +10,7 @@ import { loadExcel, XLSX_MIME } from '../services/excel';
 import { attachment, csvCell, minutes, safeSegment, scoreStats, uniqueNamer, workFiles } from '../services/staff-export';
 import { allStudentWork, rosterClasses, submissionBatches, type ScopedAssignment, type StudentWork } from '../services/staff-roster';
 import { assignmentInScope } from '../services/staff-scope';
+import { zipTotals } from '../services/zip-totals';
 import type { FileStorage } from '../storage';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 
@@ -193,10 +194,12 @@ export function staffExportRoutes(ctx: RouteContext, opts: { storage: FileStorag
       const teacher = currentUser(request);
       const a = await assignmentInScope(db, teacher, request.query.id);
       const classIds = await rosterClasses(db, a);
+      const totals = await zipTotals(db, teacher, a, classIds);
       const job = streamZip(db, opts.storage, teacher, a, classIds);
       const name = `${safeSegment(a.title, `作业${a.id}`)}-学生作品.zip`;
       reply.header('content-disposition', attachment(`assignment-${a.id}.zip`, name))
-        .header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').type('application/zip');
+        .header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').type('application/zip')
+        .header('x-total-files', String(totals.files)).header('x-total-bytes', String(totals.bytes));
       job.start((cb) => reply.raw.once('close', () => { if (!reply.raw.writableFinished) cb(); }));
       reply.send(job.zip.outputStream);
       return reply;

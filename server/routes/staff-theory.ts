@@ -3,7 +3,6 @@ import type { Db } from '../db';
 import type { User } from '../db/schema';
 import { currentUser } from '../http/auth';
 import { invalid, notFound } from '../http/errors';
-import { likePattern } from '../services/catalogue';
 import { taughtClassIds } from '../services/staff-scope';
 import { scoreSubjective } from '../services/theory';
 import { isObjective, round1, typeName } from '../services/theory-grading';
@@ -159,54 +158,6 @@ export function staffTheoryRoutes(ctx: RouteContext): void {
       if (poins > row.full) throw invalid('poins', `得分不能超过本题分值 ${row.full} 分`);
       await scoreSubjective(db, row, poins);
       return new Answer({ id: row.id, poins }, '评分成功');
-    },
-  });
-}
-
-/**
- * Class results (issue 16 item 7, first part): per taught class and simulation course, over the students' score
- * records — participants (实验人数), attempts (实验人次), average and best score, pass (≥ 60) and excellent (≥ 90) rates
- * of the attempts, and the average time.
- */
-export function staffResultRoutes(ctx: RouteContext): void {
-  const { db } = ctx;
-  defineRoute(ctx, 'staff/results', {
-    schema: { querystring: objectSchema({ ...paging, keyword: field.str('关键词', { maxLength: 50 }) }) },
-    async handler(request) {
-      const teacher = currentUser(request);
-      const q = request.query;
-      const page = q.page ?? 1;
-      const pageSize = q.page_size ?? 20;
-      const taught = await taughtClassIds(db, teacher);
-      let list = db.selectFrom('score_records as r').innerJoin('users as u', 'u.id', 'r.user_id').innerJoin('learns as l', 'l.id', 'r.learn_id')
-        .innerJoin('classes as c', 'c.id', 'u.class_id')
-        .where('u.class_id', 'in', taught.length ? taught : [-1]).where('u.school_id', '=', teacher.school_id);
-      const keyword = q.keyword?.trim();
-      if (keyword) list = list.where(sql<boolean>`(l.name like ${likePattern(keyword)} escape '\\' or c.class_name like ${likePattern(keyword)} escape '\\')`);
-      const grouped = list.groupBy(['u.class_id', 'c.class_name', 'r.learn_id', 'l.name']);
-      const total = Number((await db.selectFrom(grouped.select(['u.class_id', 'r.learn_id']).as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-      const rows = await grouped.select((eb) => [
-        'u.class_id', 'c.class_name', 'r.learn_id', 'l.name as learn_name',
-        eb.fn.count<number>('r.user_id').distinct().as('participants'),
-        eb.fn.countAll<number>().as('attempts'),
-        eb.fn.avg<number>('r.total_score').as('average'),
-        eb.fn.max('r.total_score').as('best'),
-        eb.fn.sum<number>(eb.case().when('r.total_score', '>=', 60).then(1).else(0).end()).as('passed'),
-        eb.fn.sum<number>(eb.case().when('r.total_score', '>=', 90).then(1).else(0).end()).as('excellent'),
-        eb.fn.avg<number>('r.total_time').as('time'),
-      ]).orderBy('c.class_name').orderBy('l.name').orderBy('r.learn_id').limit(pageSize).offset((page - 1) * pageSize).execute();
-      const rate = (n: unknown, of: number) => (of ? Math.round((Number(n ?? 0) / of) * 1000) / 10 : 0);
-      return {
-        data: rows.map((r) => {
-          const attempts = Number(r.attempts);
-          return {
-            class_id: r.class_id, class_name: r.class_name, learn_id: r.learn_id, learn_name: r.learn_name, participants: Number(r.participants), attempts,
-            average: round1(Number(r.average ?? 0)), best: Number(r.best ?? 0), pass_rate: rate(r.passed, attempts), excellent_rate: rate(r.excellent, attempts),
-            average_time: Math.round(Number(r.time ?? 0)),
-          };
-        }),
-        total, page, page_size: pageSize,
-      };
     },
   });
 }

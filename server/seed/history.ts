@@ -17,6 +17,10 @@ const EVALUATIONS = ['操作规范，步骤完整，继续保持。', '整体较
 const MISTAKES = ['', '', '未进行术前核对', '支点不稳定', '操作顺序错误', '超出规定用时'];
 const HEADER = ['序号', '考核项目', '满分', '得分', '用时(秒)'];
 const FULL_MARKS = [10, 20, 50, 20];
+// How the points a student misses are shared among the four steps, by course: not in proportion to the steps' full
+// marks, so each course has a step its students lose most on (班级成绩's 失分最多的步骤), and the steps still add up
+// to the total. Even at the lowest total (38) no step goes below zero.
+const LOSS_SHARES = [[0.05, 0.3, 0.5, 0.15], [0.05, 0.1, 0.55, 0.3], [0.1, 0.1, 0.7, 0.1]];
 const CHUNK = 20_000;
 
 function scoreRow(ctx: SeedContext, rng: Rng, s: StudentInfo, learn: { id: number; category: number }, daysBack: number) {
@@ -29,7 +33,9 @@ function scoreRow(ctx: SeedContext, rng: Rng, s: StudentInfo, learn: { id: numbe
     detail = [url.gallery(top, 1), url.gallery(top, 2)];
   } else {
     const steps = STEPS[topCategoryOf(categoryById.get(learn.category)!).id] ?? STEPS[1];
-    detail = [HEADER, ...steps.map((step, i) => [i + 1, step, FULL_MARKS[i], Math.round(FULL_MARKS[i] * total) / 100, Math.round(totalTime * FULL_MARKS[i] / 100)])];
+    const shares = LOSS_SHARES[learn.id % LOSS_SHARES.length];
+    const lost = 100 - total;
+    detail = [HEADER, ...steps.map((step, i) => [i + 1, step, FULL_MARKS[i], Math.round((FULL_MARKS[i] - lost * shares[i]) * 10) / 10, Math.round(totalTime * FULL_MARKS[i] / 100)])];
   }
   const band = total >= 90 ? 0 : total >= 75 ? 1 : total >= 60 ? 2 : 3;
   return {

@@ -100,7 +100,13 @@ describe.each(BACKENDS)('teacher console: zip download and score export on $labe
     expect(entries.get(`${folder}/作品1.jpg`)).toEqual(JPEG);
     expect(entries.has('卡环弯制拍照作业/说明.txt')).toBe(true);
     // A URL naming another student's upload is not put in that student's folder.
-    expect([...entries.keys()].filter((n) => n.endsWith('.jpg') || n.endsWith('.png'))).toHaveLength(3);
+    const photos = [...entries.keys()].filter((n) => n.endsWith('.jpg') || n.endsWith('.png'));
+    expect(photos).toHaveLength(3);
+    // Said up front, for the page's progress: the files packed and their size (the zip adds its headers and lists).
+    expect(res.headers['x-total-files']).toBe('3');
+    const photoBytes = photos.reduce((sum, n) => sum + entries.get(n)!.length, 0);
+    expect(res.headers['x-total-bytes']).toBe(String(photoBytes));
+    expect(res.rawPayload.length).toBeGreaterThan(photoBytes);
 
     const csv = entries.get('卡环弯制拍照作业/名单.csv')!.toString('utf8').replace(/^\ufeff/, '').trim().split('\r\n');
     expect(csv[0]).toBe('班级,学号,姓名,状态,提交时间,是否迟交,分数,文件数,说明');

@@ -74,7 +74,7 @@ export function GradePanel(props: {
   const documents = [...work.files.filter((f) => !isImage(f.url)), ...work.annex];
 
   return (
-    <Stack gap="md" onKeyDown={keys} data-testid="grade-panel">
+    <Stack gap="md" onKeyDown={keys} data-testid="grade-panel" style={{ flex: 1, minHeight: 0 }}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm">
           <Text fw={700} size="lg" data-testid="grade-student">{work.realname}</Text>
@@ -87,9 +87,10 @@ export function GradePanel(props: {
       </Group>
 
       {images.length > 0 && (
-        <SimpleGrid cols={{ base: 1, md: images.length > 1 ? 2 : 1 }} spacing="sm">
+        // Takes the height the rest of the panel leaves (at least 240 px); two photos side by side, more scroll.
+        <SimpleGrid cols={{ base: 1, md: images.length > 1 ? 2 : 1 }} spacing="sm" data-testid="grade-photos" style={{ flex: '1 0 240px', minHeight: 240 }}>
           {images.map((f, i) => (
-            <Image key={f.url} src={f.url} alt={`第 ${i + 1} 张作品`} radius="sm" mah={360} fit="contain" bg="gray.1"
+            <Image key={f.url} src={f.url} alt={`第 ${i + 1} 张作品`} radius="sm" h="100%" mih={240} fit="contain" bg="gray.1"
               style={{ cursor: 'zoom-in' }} onClick={() => setZoom(f.url)} />
           ))}
         </SimpleGrid>

@@ -12,7 +12,7 @@ function stateBadge(row: SubmissionRow) {
 export function Roster({ rows, current, onPick }: { rows: SubmissionRow[]; current: number | null; onPick: (markId: number) => void }) {
   if (!rows.length) return <Text c="dimmed" size="sm" p="md">没有待批阅的提交</Text>;
   return (
-    <ScrollArea.Autosize mah="calc(100vh - 220px)">
+    <ScrollArea h="100%">
       <Stack gap={0} role="listbox" aria-label="学生提交">
         {rows.map((row) => {
           const active = row.mark_id === current;
@@ -34,6 +34,6 @@ export function Roster({ rows, current, onPick }: { rows: SubmissionRow[]; curre
           );
         })}
       </Stack>
-    </ScrollArea.Autosize>
+    </ScrollArea>
   );
 }

@@ -12,3 +12,4 @@ export { useShownCount } from '../../engine/visibility';
 export { register, type RendererProps, type RenderScreen } from '../../engine/registry';
 export { endpointKey, invalidateEndpoints, watchEndpoints } from '../../engine/query';
 export { cspNonce } from '../../engine/cspNonce';
+export { DownloadError, fetchDownload, saveFile, type DownloadProgress } from '../../engine/download';

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { emitAction } from '../actions/actions';
+import { downloadWithNotice } from '../actions/downloadNotice';
 import { api, invalidateEndpoints, notify } from '../shared/engine';
 import { resolveLink } from '../links/links';
 import { resolveParams } from '../data/request';
@@ -48,7 +49,8 @@ export function RowActionButton({ action, row, scope, screen, onDone, toolbar }:
     }
   };
 
-  // A download is the browser's own (its download bar shows the progress): a link to the call, clicked once.
+  // A download is the browser's own (its download bar shows the progress): a link to the call, clicked once; with
+  // `progress` the page fetches it and says how far it is (a long zip).
   const download = () => {
     if (!action.download) return;
     let href: string;
@@ -56,6 +58,11 @@ export function RowActionButton({ action, row, scope, screen, onDone, toolbar }:
       href = api.fileUrl(action.download.endpoint, resolveParams(action.download.params, scope));
     } catch (error) {
       notify.error((error as Error).message);
+      return;
+    }
+    if (action.download.progress) {
+      setBusy(true);
+      void downloadWithNotice(href).finally(() => setBusy(false));
       return;
     }
     const a = document.createElement('a');

@@ -101,6 +101,10 @@ export interface TableAction {
      * Toast shown when the download starts, e.g. 正在打包，下载进度见浏览器的下载栏.
      */
     message?: string;
+    /**
+     * The page fetches the file itself and shows a notice while it arrives: bytes received against the size the server announces (Content-Length, or X-Total-Bytes with X-Total-Files for a streamed zip), with 取消; it ends saying 下载完成 or 下载失败 and why, then hands the file to the browser. For large or slow downloads such as staff/assignment/zip.
+     */
+    progress?: boolean;
   };
   /**
    * The button asks for a file and sends it as the multipart field `file` to this call (e.g. an import); then the list reloads, or `then` opens a route with the reply's data.
