@@ -52,11 +52,13 @@ export type Role = AccountRole;
 export const PASSWORD_PENDING = '管理员已为您设置了新密码，请先修改密码后再使用其他功能';
 
 /**
- * Guard for routes the contract marks `auth: true`; with a `role`, only accounts of that role pass (`any`: every
- * signed-in account, said explicitly in the contract). An account that
- * must change its password (users.must_change_password) passes only routes marked `passwordPending`.
+ * Guard for routes the contract marks `auth: true`: only accounts of the entry's `role` pass (`any`: every signed-in
+ * account, said explicitly in the contract; the contract's schema makes every such entry name one). An entry without a
+ * role is refused at registration, so a route cannot open to every role by omission. An account that must change its
+ * password (users.must_change_password) passes only routes marked `passwordPending`.
  */
-export function requireUser(db: Db, role?: Role | 'any', passwordPending = false) {
+export function requireUser(db: Db, role: Role | 'any' | undefined, passwordPending = false) {
+  if (!role) throw new Error('需要登录的接口必须在 config/endpoints.yaml 中写明 role（student、teacher、admin、platform 或 any）');
   return async (request: FastifyRequest) => {
     const user = await identify(db, request);
     if (!user) throw unauthenticated();
@@ -65,8 +67,8 @@ export function requireUser(db: Db, role?: Role | 'any', passwordPending = false
 }
 
 /** The one check a signed-in account passes before a route serves it: its role, then a pending password change. */
-function admit(user: User, role?: Role | 'any', passwordPending = false): void {
-  if (role && role !== 'any' && user.role !== role) throw forbidden(ROLE_REFUSALS[role]);
+function admit(user: User, role: Role | 'any' = 'any', passwordPending = false): void {
+  if (role !== 'any' && user.role !== role) throw forbidden(ROLE_REFUSALS[role]);
   if (user.must_change_password === 1 && !passwordPending) throw forbidden(PASSWORD_PENDING);
 }
 

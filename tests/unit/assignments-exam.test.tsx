@@ -4,12 +4,16 @@ import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExamQuestions } from '../../src/custom/assignments/ExamQuestions';
+import { QueryProvider } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn(), callWithMessage: vi.fn(), warn: vi.fn(), success: vi.fn() }));
 vi.mock('../../src/engine', () => ({
   api: { call: mocks.call, callWithMessage: mocks.callWithMessage },
   notify: { warn: mocks.warn, success: mocks.success, error: vi.fn(), info: vi.fn() },
+  invalidateEndpoints: async () => undefined,
 }));
+// The questions are read through the query layer, which reaches the engine by the renderers' door.
+vi.mock('../../src/renderers/shared/engine', async () => (await import('./renderer-harness')).fakeEngine({ api: { call: mocks.call } }));
 
 // Mantine's autosize textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
@@ -33,7 +37,7 @@ describe('exam answering with a countdown', () => {
 
   it('counts down test_time from the server clock and at zero says 考试时间到！ and submits the answers', async () => {
     const onDone = vi.fn();
-    render(<MantineProvider><ExamQuestions assignmentId={8} timeUp="考试时间到！" onDone={onDone} /></MantineProvider>);
+    render(<MantineProvider><QueryProvider><ExamQuestions assignmentId={8} timeUp="考试时间到！" onDone={onDone} /></QueryProvider></MantineProvider>);
     await act(async () => { await vi.advanceTimersByTimeAsync(0); });
     expect(mocks.call).toHaveBeenCalledWith('assign/getquestion', { id: 8 });
     expect(screen.getByTestId('countdown').textContent).toContain('01:00');
@@ -56,7 +60,7 @@ describe('exam answering with a countdown', () => {
 
   it('never runs past the exam end, whatever test_time says', async () => {
     mocks.call.mockResolvedValue({ ...QUESTIONS, test_time: 120, server_time: '2026-12-01 10:29:50' });
-    render(<MantineProvider><ExamQuestions assignmentId={8} timeUp="考试时间到！" onDone={() => undefined} /></MantineProvider>);
+    render(<MantineProvider><QueryProvider><ExamQuestions assignmentId={8} timeUp="考试时间到！" onDone={() => undefined} /></QueryProvider></MantineProvider>);
     await act(async () => { await vi.advanceTimersByTimeAsync(0); });
     expect(screen.getByTestId('countdown').textContent).toContain('00:10');
   });

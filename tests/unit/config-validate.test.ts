@@ -130,4 +130,10 @@ describe('config validation', () => {
     fs.writeFileSync(path.join(dir, 'endpoints.yaml'), ['endpoints:', '  user/get_info: { method: POST, auth: true, passwordPending: true }', ''].join('\n'));
     expect(check(dir)).toEqual(['config/endpoints.yaml:2:3: 缺少必填项 endpoints["user/get_info"].role']);
   });
+
+  it('makes every entry that needs a sign-in say which role may call it', () => {
+    const dir = copyConfig();
+    fs.writeFileSync(path.join(dir, 'endpoints.yaml'), ['endpoints:', '  learn/get: { method: POST, auth: true }', '  health: { method: GET, auth: false }', ''].join('\n'));
+    expect(check(dir)).toEqual(['config/endpoints.yaml:2:3: 缺少必填项 endpoints["learn/get"].role']);
+  });
 });

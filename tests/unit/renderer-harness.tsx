@@ -54,7 +54,8 @@ export async function fakeEngine(overrides: Record<string, unknown> = {}): Promi
 
 /** Waits until the forms on the page have mounted: SchemaForm loads the form code lazily, showing a skeleton until then. */
 export async function formReady(): Promise<void> {
+  // The form's code is a lazy chunk: on a loaded machine its first import can take seconds.
   await waitFor(() => {
     if (document.querySelector('[data-testid="form-loading"]') || !document.querySelector('form')) throw new Error('form not mounted yet');
-  });
+  }, { timeout: 10_000 });
 }

@@ -48,7 +48,7 @@ export default function AssignmentList({ screen, props }: RendererProps<Assignme
           <StatsFigures figures={props.figures} data={data.data ?? {}} state={data.error ? 'failed' : data.data === undefined ? 'loading' : 'ready'} />
         </Paper>
       )}
-      <FilterBar config={props.filters} onChange={list.setFilters} />
+      <FilterBar config={props.filters} values={list.query.filters} onChange={list.setFilters} />
       {body}
       {!data.error && <Pager page={list.query.page} pageSize={pageSize} total={data.total} onChange={list.setPage} />}
     </Box>

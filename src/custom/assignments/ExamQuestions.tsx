@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, notify } from '../../engine';
+import { api, invalidateEndpoints, notify } from '../../engine';
+import { useCall } from '../../renderers/data/useCall';
 
 interface Question {
   id: number;
@@ -15,6 +16,7 @@ interface QuestionReply {
   submitted: boolean;
 }
 
+const QUESTIONS = 'assign/getquestion';
 const seconds = (text: string) => Date.parse(text.replace(' ', 'T') + '+08:00') / 1000;
 const clock = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 
@@ -23,7 +25,9 @@ const clock = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${S
  * from the server's clock. At zero 考试时间到！ and the answers are sent as they are.
  */
 export function ExamQuestions({ assignmentId, timeUp, onDone }: { assignmentId: number; timeUp: string; onDone: () => void }) {
-  const [reply, setReply] = useState<QuestionReply | null>(null);
+  const read = useCall<QuestionReply>(QUESTIONS, { id: assignmentId });
+  const reply = read.data ?? null;
+  const repliedAt = read.dataUpdatedAt;
   const [answers, setAnswers] = useState<Record<number, string>>({});
   const [deadline, setDeadline] = useState<number | null>(null); // ms on this browser's clock
   const [left, setLeft] = useState<number | null>(null);
@@ -31,18 +35,16 @@ export function ExamQuestions({ assignmentId, timeUp, onDone }: { assignmentId: 
   const startedAt = useRef(Date.now());
   const sent = useRef(false);
 
+  // The clock starts with the first answer, measured from when it arrived (a cached one may be a moment old).
   useEffect(() => {
-    api.call<QuestionReply>('assign/getquestion', { id: assignmentId }).then((r) => {
-      setReply(r);
-      if (r.submitted) return;
-      // Only durations are taken from the server's clock, so a wrong clock on this computer changes nothing.
-      const untilEnd = seconds(r.end_time) - seconds(r.server_time);
-      const allowed = Math.max(0, Math.min(r.test_time > 0 ? r.test_time * 60 : untilEnd, untilEnd));
-      startedAt.current = Date.now();
-      setDeadline(startedAt.current + allowed * 1000);
-      setLeft(allowed);
-    }, () => undefined);
-  }, [assignmentId]);
+    if (!reply || reply.submitted || deadline !== null) return;
+    // Only durations are taken from the server's clock, so a wrong clock on this computer changes nothing.
+    const untilEnd = seconds(reply.end_time) - seconds(reply.server_time);
+    const allowed = Math.max(0, Math.min(reply.test_time > 0 ? reply.test_time * 60 : untilEnd, untilEnd));
+    startedAt.current = repliedAt;
+    setDeadline(repliedAt + allowed * 1000);
+    setLeft(Math.max(0, Math.ceil((repliedAt + allowed * 1000 - Date.now()) / 1000)));
+  }, [reply, repliedAt, deadline]);
 
   const submit = useCallback(async (auto: boolean) => {
     if (sent.current) return;
@@ -52,6 +54,7 @@ export function ExamQuestions({ assignmentId, timeUp, onDone }: { assignmentId: 
       const total_time = Math.round((Date.now() - startedAt.current) / 1000);
       const r = await api.callWithMessage('assign/uploadanswer', { assignment_id: assignmentId, answer: JSON.stringify(answers), total_time });
       if (!auto) notify.success(r.message || '提交成功');
+      await invalidateEndpoints([QUESTIONS]); // shown again, the questions come with the reference answers
       onDone();
     } catch {
       sent.current = false;

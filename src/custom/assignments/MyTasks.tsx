@@ -1,8 +1,9 @@
 import { Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, type RendererProps } from '../../engine';
+import type { RendererProps } from '../../engine';
 import { Pager } from '../../renderers';
+import { useCall } from '../../renderers/data/useCall';
 import type { MyTasksProps } from './my-tasks.schema.gen';
 import { scoreColor } from './ScoreButton';
 
@@ -46,10 +47,8 @@ export default function MyTasks({ props }: RendererProps<MyTasksProps>) {
 
 function Section({ kind, title, sort, pageSize, detailPath, scorePath }: MyTasksProps['sections'][number] & { sort: string; pageSize: number; detailPath: string; scorePath: string }) {
   const [pages, setPages] = useState({ finish: 1, unfinish: 1 });
-  const [data, setData] = useState<{ finish: Block; unfinish: Block } | null>(null);
-  useEffect(() => {
-    api.call<{ finish: Block; unfinish: Block }>('task/get_student_record', { kind, sort, page_size: pageSize, finish_page: pages.finish, unfinish_page: pages.unfinish }).then(setData, () => undefined);
-  }, [kind, sort, pageSize, pages]);
+  const params = { kind, sort, page_size: pageSize, finish_page: pages.finish, unfinish_page: pages.unfinish };
+  const { data } = useCall<{ finish: Block; unfinish: Block }>('task/get_student_record', params, { keepPrevious: true });
   return (
     <Paper withBorder radius="md" p="md" data-testid={`tasks-${kind}`}>
       <Text fw={600} mb="sm">{title}</Text>

@@ -1,6 +1,6 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { api } from '../../engine';
+import { useCall } from '../../renderers/data/useCall';
 import type { WorkItem } from './types';
 
 interface Mark {
@@ -12,12 +12,15 @@ interface Mark {
 
 /** 查看成绩: the teacher's score, comment and reference answer of a graded submission. */
 export function ScoreButton({ item }: { item: Pick<WorkItem, 'id' | 'title'> }) {
-  const [mark, setMark] = useState<Mark | null>(null);
-  const open = () => api.call<Mark>('assign/getmark', { assignment_id: item.id }).then(setMark, () => undefined);
+  const [asked, setAsked] = useState(false);
+  const read = useCall<Mark>('assign/getmark', { assignment_id: item.id }, { enabled: asked });
+  // Opens once the mark has arrived; a failed read (the api client said why) is asked again by the next click.
+  const mark = asked ? read.data ?? null : null;
+  const open = () => (asked ? void read.refetch() : setAsked(true));
   return (
     <>
-      <Button size="compact-sm" variant="light" color="cyan" onClick={() => void open()}>查看成绩</Button>
-      <Modal opened={mark !== null} onClose={() => setMark(null)} title={`${item.title} · 成绩`} centered>
+      <Button size="compact-sm" variant="light" color="cyan" onClick={open}>查看成绩</Button>
+      <Modal opened={mark !== null} onClose={() => setAsked(false)} title={`${item.title} · 成绩`} centered>
         {mark && (
           <Stack gap="xs" data-testid="score-modal">
             <Text size="xl" fw={700} c={scoreColor(mark.score)}>{mark.score ?? '——'} 分</Text>

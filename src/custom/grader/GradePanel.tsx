@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Center, Chip, Group, Image, Kbd, Loader, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { getHotkeyHandler } from '@mantine/hooks';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { DocxPreview } from './DocxPreview';
 import type { Submission } from './useGrading';
@@ -9,7 +10,8 @@ const isImage = (url: string) => /\.(jpe?g|png|gif|webp|svg)(\?|$)/i.test(url);
 /** One submission: the student's photos (click to enlarge) or documents, their note, and the score and comment form. */
 export function GradePanel(props: {
   markId: number;
-  load: (markId: number) => Promise<Submission>;
+  /** The submission's query (the grader's cache: read once, prefetched for the next one). */
+  query: UseQueryOptions<Submission>;
   maxScore: number;
   comments: string[];
   position: string;
@@ -20,32 +22,28 @@ export function GradePanel(props: {
   onNext?: () => void;
   prefetch: () => void;
 }) {
-  const { markId, load, maxScore, comments, onSave, onReturn, onPrev, onNext, prefetch } = props;
+  const { markId, query, maxScore, comments, onSave, onReturn, onPrev, onNext, prefetch } = props;
   const [returning, setReturning] = useState<'ask' | 'sending' | null>(null);
   const [commentProblem, setCommentProblem] = useState<string | null>(null);
-  const [work, setWork] = useState<Submission | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const read = useQuery(query);
+  const work = read.data ?? null;
+  const failed = read.isError ? (read.error instanceof Error ? read.error.message : '加载失败') : null;
   const [score, setScore] = useState<number | string>('');
   const [comment, setComment] = useState('');
   const [zoom, setZoom] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const scoreInput = useRef<HTMLInputElement>(null);
 
+  // The form starts from the submission once it is here; what the teacher types afterwards stays.
+  const filled = useRef(false);
   useEffect(() => {
-    let alive = true;
-    load(markId).then((s) => {
-      if (!alive) return;
-      setWork(s);
-      setScore(s.score ?? '');
-      setComment(s.comment ?? '');
-      requestAnimationFrame(() => scoreInput.current?.select());
-      prefetch();
-    }, (reason: unknown) => alive && setFailed(reason instanceof Error ? reason.message : '加载失败'));
-    return () => {
-      alive = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [markId]);
+    if (!work || filled.current) return;
+    filled.current = true;
+    setScore(work.score ?? '');
+    setComment(work.comment ?? '');
+    requestAnimationFrame(() => scoreInput.current?.select());
+    prefetch();
+  }, [work, prefetch]);
 
   const save = () => {
     const value = typeof score === 'number' ? score : Number.NaN;

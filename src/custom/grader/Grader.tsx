@@ -120,10 +120,10 @@ export default function Grader({ props }: RendererProps<GraderProps>) {
             <AllGraded submitted={counts.submitted} back={props.back}
               onShowAll={counts.graded > 0 && filter === 'ungraded' ? () => { setFilter('all'); setPinned(new Set()); setCurrent(null); setFinished(false); } : undefined} />
           ) : (
-            <GradePanel key={current} markId={current} load={grading.detail} maxScore={props.maxScore ?? 100}
+            <GradePanel key={current} markId={current} query={grading.detail(current)} maxScore={props.maxScore ?? 100}
               comments={grading.comments} onSave={save} onReturn={props.endpoints.return ? giveBack : undefined} onPrev={index > 0 ? () => move(-1) : undefined}
               onNext={index < list.length - 1 ? () => move(1) : undefined} position={`${index + 1} / ${list.length}`}
-              prefetch={() => { const n = list[index + 1]?.mark_id; if (n) void grading.detail(n).catch(() => undefined); }} />
+              prefetch={() => { const n = list[index + 1]?.mark_id; if (n) grading.prefetch(n); }} />
           )}
         </Paper>
       </Group>

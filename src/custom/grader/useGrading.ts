@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, notify } from '../../engine';
+import { useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { api, endpointKey, notify } from '../../engine';
 import type { GraderProps } from './schema.gen';
 
 export interface SubmissionRow {
@@ -41,91 +42,112 @@ interface ListReply {
 
 const PAGE = 100;
 
+interface Roster {
+  rows: SubmissionRow[];
+  meta: ListReply['assignment'] | null;
+}
+
+/** Every page of the roster, read one after another. */
+async function readRoster(endpoint: string, assignmentId: number): Promise<Roster> {
+  const rows: SubmissionRow[] = [];
+  let first: ListReply | null = null;
+  for (let page = 1; ; page++) {
+    const reply = await api.call<ListReply>(endpoint, { assignment_id: assignmentId, state: 'all', page, page_size: PAGE });
+    first ??= reply;
+    rows.push(...reply.data);
+    if (rows.length >= reply.total || reply.data.length === 0) break;
+  }
+  return { rows, meta: first?.assignment ?? null };
+}
+
+const isPhoto = (url: string) => /\.(jpe?g|png|gif|webp)$/i.test(url);
+
 /**
- * The grader's server state: the roster of one assignment (all pages), each submission's details fetched once and
- * the next one prefetched (with its photos) so moving on is instant, and grades saved in the background — the
- * roster shows the new grade at once and marks a row whose save failed, keeping what the teacher typed.
+ * The grader's server state, in the query cache: the roster of one assignment (all pages), each submission's details
+ * fetched once and the next one prefetched (with its photos) so moving on is instant, and grades saved in the
+ * background — the roster shows the new grade at once and marks a row whose save failed, keeping what the teacher typed.
+ * The roster is read when the grader opens and on 重试 only: a reload under a save in flight would undo what it shows.
  */
 export function useGrading(endpoints: GraderProps['endpoints'], assignmentId: number) {
-  const [rows, setRows] = useState<SubmissionRow[]>([]);
-  const [meta, setMeta] = useState<ListReply['assignment'] | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const details = useRef(new Map<number, Promise<Submission>>());
-  const [comments, setComments] = useState<string[]>([]);
+  const client = useQueryClient();
+  const valid = Number.isInteger(assignmentId) && assignmentId > 0;
+  const rosterKey = endpointKey(endpoints.submissions, { assignment_id: assignmentId, state: 'all', page_size: PAGE });
+  const roster = useQuery({
+    queryKey: rosterKey,
+    queryFn: () => readRoster(endpoints.submissions, assignmentId),
+    enabled: valid,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const commentsKey = endpointKey(endpoints.comments ?? '', {});
+  const saved = useQuery({
+    queryKey: commentsKey,
+    queryFn: () => api.call<{ comment: string }[]>(endpoints.comments!, {}, { silent: true }),
+    enabled: Boolean(endpoints.comments),
+  });
+  const comments = (saved.data ?? []).map((c) => c.comment);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      const all: SubmissionRow[] = [];
-      let first: ListReply | null = null;
-      for (let page = 1; ; page++) {
-        const reply = await api.call<ListReply>(endpoints.submissions, { assignment_id: assignmentId, state: 'all', page, page_size: PAGE });
-        first ??= reply;
-        all.push(...reply.data);
-        if (all.length >= reply.total || reply.data.length === 0) break;
-      }
-      setRows(all);
-      setMeta(first?.assignment ?? null);
-    } catch (reason) {
-      setError(reason instanceof Error ? reason.message : '名单加载失败');
-    } finally {
-      setLoading(false);
-    }
-  }, [endpoints.submissions, assignmentId]);
+  /** One submission's details as a query: fetched once, shared by the view and the prefetch; its photos warm the browser cache. */
+  const detail = useCallback((markId: number): UseQueryOptions<Submission> => ({
+    queryKey: endpointKey(endpoints.submission, { id: markId }),
+    queryFn: () => api.call<Submission>(endpoints.submission, { id: markId }).then((s) => {
+      for (const f of s.files) if (isPhoto(f.url)) new Image().src = f.url;
+      return s;
+    }),
+    staleTime: Infinity,
+  }), [endpoints.submission]);
+  const prefetch = useCallback((markId: number) => void client.prefetchQuery(detail(markId)), [client, detail]);
+  /** A graded or returned submission is read again next time it is shown (not now: its panel keeps what it shows). */
+  const forget = useCallback((markId: number) => void client.invalidateQueries({ queryKey: endpointKey(endpoints.submission, { id: markId }), refetchType: 'none' }), [client, endpoints.submission]);
+  // Details are the grader's own: opened again later, it reads them again.
+  useEffect(() => () => client.removeQueries({ queryKey: endpointKey(endpoints.submission) }), [client, endpoints.submission]);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  useEffect(() => {
-    if (!endpoints.comments) return;
-    api.call<{ comment: string }[]>(endpoints.comments, {}, { silent: true }).then((list) => setComments(list.map((c) => c.comment)), () => undefined);
-  }, [endpoints.comments]);
-
-  /** One submission's details: fetched once, shared by the view and the prefetch; its photos warm the browser cache. */
-  const detail = useCallback((markId: number): Promise<Submission> => {
-    let request = details.current.get(markId);
-    if (!request) {
-      request = api.call<Submission>(endpoints.submission, { id: markId }).then((s) => {
-        for (const f of s.files) if (/\.(jpe?g|png|gif|webp)$/i.test(f.url)) new Image().src = f.url;
-        return s;
-      });
-      request.catch(() => details.current.delete(markId));
-      details.current.set(markId, request);
-    }
-    return request;
-  }, [endpoints.submission]);
-
-  const patch = (markId: number, change: Partial<SubmissionRow>) =>
-    setRows((list) => list.map((r) => (r.mark_id === markId ? { ...r, ...change } : r)));
+  const change = useCallback((edit: (rows: SubmissionRow[]) => SubmissionRow[]) =>
+    client.setQueryData<Roster>(rosterKey, (r) => (r ? { ...r, rows: edit(r.rows) } : r)), [client, rosterKey]);
+  const patch = useCallback((markId: number, update: Partial<SubmissionRow>) =>
+    change((list) => list.map((r) => (r.mark_id === markId ? { ...r, ...update } : r))), [change]);
 
   /** Saves in the background; the roster shows the grade at once. */
   const grade = useCallback((markId: number, score: number, comment: string) => {
-    const previous = rows.find((r) => r.mark_id === markId);
+    const previous = client.getQueryData<Roster>(rosterKey)?.rows.find((r) => r.mark_id === markId);
     patch(markId, { saving: true, failed: false, score, comment, state: 'graded' });
-    details.current.delete(markId);
+    forget(markId);
     api.call(endpoints.grade, { id: markId, score, comment }, { silent: true }).then(
       () => {
         patch(markId, { saving: false });
-        if (comment && !comments.includes(comment)) setComments((list) => [comment, ...list].slice(0, 30));
+        if (comment && endpoints.comments) {
+          client.setQueryData<{ comment: string }[]>(commentsKey, (list = []) => (list.some((c) => c.comment === comment) ? list : [{ comment }, ...list].slice(0, 30)));
+        }
       },
       (reason: unknown) => {
         patch(markId, { saving: false, failed: true, state: previous?.state ?? 'ungraded' });
         notify.error(`${previous?.realname ?? ''} 的批阅没有保存：${reason instanceof Error ? reason.message : '请重试'}`);
       },
     );
-  }, [rows, endpoints.grade, comments]);
+  }, [client, rosterKey, commentsKey, patch, forget, endpoints.grade, endpoints.comments]);
 
   /** 退回重做: waits for the server (the teacher confirmed it); the row becomes 未交 until the student hands in again. */
   const giveBack = useCallback(async (markId: number, comment: string) => {
     if (!endpoints.return) return;
     await api.call(endpoints.return, { id: markId, comment });
-    details.current.delete(markId);
-    setRows((list) => list.map((r) => (r.mark_id === markId ? { ...r, mark_id: null, state: 'missing', submitted_at: null, late: false, score: null } : r)));
+    forget(markId);
+    change((list) => list.map((r) => (r.mark_id === markId ? { ...r, mark_id: null, state: 'missing', submitted_at: null, late: false, score: null } : r)));
     notify.success('已退回，学生可以重新提交');
-  }, [endpoints.return]);
+  }, [endpoints.return, forget, change]);
 
-  return { rows, meta, loading, error, reload: load, detail, grade, giveBack, comments };
+  return {
+    rows: roster.data?.rows ?? NO_ROWS,
+    meta: roster.data?.meta ?? null,
+    // 重试 after a failure shows the loader again, as the first load does.
+    loading: roster.isPending || (roster.isError && roster.isFetching),
+    error: roster.isError ? (roster.error instanceof Error ? roster.error.message : '名单加载失败') : null,
+    reload: roster.refetch,
+    detail,
+    prefetch,
+    grade,
+    giveBack,
+    comments,
+  };
 }
+
+const NO_ROWS: SubmissionRow[] = [];

@@ -1,14 +1,22 @@
 import { Loader, Modal, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
-import { useEffect, useState } from 'react';
-import { api } from '../../engine';
+import { useEffect } from 'react';
+import { useCall } from '../../renderers/data/useCall';
+
+interface Article {
+  title: string;
+  content: string;
+}
 
 /** The user agreement, an article from the database, rendered as sanitised HTML. */
 export function AgreementDialog({ articleId, opened, onClose, title, width }: { articleId: number; opened: boolean; onClose: () => void; title?: string; width?: number }) {
-  const [article, setArticle] = useState<{ title: string; content: string } | null>(null);
+  const read = useCall<Article>('web/get_article_info', { article_id: articleId }, { enabled: opened });
+  const article = read.data;
+  // The api client has said why it failed; there is nothing to show.
+  const failed = opened && read.isError && !read.isFetching;
   useEffect(() => {
-    if (opened && !article) void api.call<{ title: string; content: string }>('web/get_article_info', { article_id: articleId }).then(setArticle).catch(() => onClose());
-  }, [opened, article, articleId, onClose]);
+    if (failed) onClose();
+  }, [failed, onClose]);
   return (
     <Modal opened={opened} onClose={onClose} title={title ?? article?.title ?? ''} size={width ?? 640} centered>
       {article ? (

@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Group, Image, Select, TextInput, UnstyledButton } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useContext, useEffect, useState } from 'react';
-import { api } from '../../engine';
+import { useContext } from 'react';
+import { useCall } from '../../renderers/data/useCall';
 import { AgreementContext, CaptchaContext, FormValuesContext, SmsContext } from './contexts';
 
 const errorOf = (props: WidgetProps) => props.rawErrors?.[0];
@@ -115,19 +115,9 @@ export function OrgSelectWidget(props: WidgetProps) {
   const field = props.id.replace(/^root_/, '');
   const level = LEVELS[field];
   const parentValue = level?.parent ? values[level.parent] : 'all';
-  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
-  useEffect(() => {
-    setOptions([]);
-    if (!level || parentValue === undefined || parentValue === null || parentValue === '') return;
-    let live = true;
-    void api
-      .call<Record<string, unknown>[]>(level.endpoint, level.param ? { [level.param]: parentValue } : {})
-      .then((rows) => live && setOptions(rows.map((r) => ({ value: String(r.id), label: String(r[level.label]) }))))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [level, parentValue]);
+  const chosenAbove = Boolean(level) && parentValue !== undefined && parentValue !== null && parentValue !== '';
+  const rows = useCall<Record<string, unknown>[]>(level?.endpoint, level?.param ? { [level.param]: parentValue } : {}, { enabled: chosenAbove }).data;
+  const options = chosenAbove && rows ? rows.map((r) => ({ value: String(r.id), label: String(r[level!.label]) })) : [];
   return (
     <Select
       id={props.id}

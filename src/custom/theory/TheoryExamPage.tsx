@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api, notify, type RendererProps } from '../../engine';
+import { api, endpointKey, notify, type RendererProps } from '../../engine';
+import { useCall } from '../../renderers/data/useCall';
 import { ExamNotice } from './ExamNotice';
 import { ExamSheet } from './ExamSheet';
 import type { TheoryExamProps } from './schema.gen';
@@ -21,61 +22,49 @@ export default function TheoryExamPage({ props }: RendererProps<TheoryExamProps>
   return <ExamLoader key={testId} testId={testId} props={props} />;
 }
 
-type Loaded = { paper: ExamPaper } | { error: string } | null;
+const PAPER = 'theory/test/{id}';
 
 function ExamLoader({ testId, props }: { testId: number; props: TheoryExamProps }) {
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded>(null);
-  const [starting, setStarting] = useState(false);
+  const client = useQueryClient();
+  // The attempt's answers and time left come from the server each time the page opens, never from a cached copy.
+  const read = useCall<ExamPaper>(PAPER, { id: testId }, { fresh: true });
   const reviewPath = `${props.reviewPath ?? DEFAULT_REVIEW}?testid=${testId}`;
   const backToList = () => navigate(props.listPath ?? DEFAULT_LIST);
 
-  const load = useCallback(async () => {
-    setLoaded(null);
-    try {
-      setLoaded({ paper: await api.call<ExamPaper>('theory/test/{id}', { id: testId }) });
-    } catch (err) {
-      setLoaded({ error: err instanceof Error ? err.message : '试卷加载失败' });
-    }
-  }, [testId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  // 开始考试: the server starts the clock, then serves the paper inside the attempt.
-  const start = useCallback(async () => {
-    setStarting(true);
-    try {
+  // 开始考试: the server starts the clock, then serves the paper inside the attempt, which takes the header's place.
+  const start = useMutation({
+    mutationFn: async () => {
       await api.call('theory/start', { logid: testId }, { silent: true });
-      setLoaded({ paper: await api.call<ExamPaper>('theory/test/{id}', { id: testId }, { silent: true }) });
-    } catch (err) {
+      return api.call<ExamPaper>(PAPER, { id: testId }, { silent: true });
+    },
+    onSuccess: (paper) => client.setQueryData(endpointKey(PAPER, { id: testId }), paper),
+    onError: (err) => {
       notify.error(err instanceof Error ? err.message : '开始考试失败，请重试');
-      void load();
-    } finally {
-      setStarting(false);
-    }
-  }, [testId, load]);
+      void read.refetch();
+    },
+  });
 
-  if (!loaded) return <Center py="xl"><Loader /></Center>;
-  if ('error' in loaded) {
+  // A retry after a failure shows the loader again, as the first load does.
+  if (!read.isFetchedAfterMount || read.isPending || (read.isError && read.isFetching)) return <Center py="xl"><Loader /></Center>;
+  if (read.isError) {
     return (
       <Stack align="center" py="xl">
-        <Text c="red">{loaded.error}</Text>
+        <Text c="red">{read.error instanceof Error ? read.error.message : '试卷加载失败'}</Text>
         <Group>
           <Button variant="default" onClick={backToList}>返回列表</Button>
-          <Button onClick={() => void load()}>重试</Button>
+          <Button onClick={() => void read.refetch()}>重试</Button>
         </Group>
       </Stack>
     );
   }
-  const { paper } = loaded;
+  const paper = read.data;
   const attempt = paper.attempt;
   if (attempt?.status === 'in_progress' && paper.questions.length > 0) {
     return <ExamSheet paper={paper} attempt={attempt} props={props} reviewPath={reviewPath} />;
   }
   if (!attempt && paper.state === 'open') {
-    return <ExamNotice paper={paper} props={props} starting={starting} onStart={() => void start()} onBack={backToList} />;
+    return <ExamNotice paper={paper} props={props} starting={start.isPending} onStart={() => start.mutate()} onBack={backToList} />;
   }
   const taken = paper.state === 'taken' || (attempt !== null && attempt.status !== 'in_progress');
   return (

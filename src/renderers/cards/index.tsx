@@ -52,7 +52,7 @@ export default function CardsRenderer({ screen, props }: RendererProps<CardsProp
   return (
     <Box>
       {props.heading && <Title order={3} mb="md" data-testid="cards-heading">{String(resolveValue(props.heading, scope) ?? '')}</Title>}
-      <FilterBar config={props.filters} onChange={list.setFilters} />
+      <FilterBar config={props.filters} values={list.query.filters} onChange={list.setFilters} />
       {body}
       {!data.error && (
         <Pager page={list.query.page} pageSize={pageSize} total={data.total} pagerCount={props.pagerCount} onChange={list.setPage} />

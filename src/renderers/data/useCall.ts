@@ -11,6 +11,12 @@ export interface UseCallOptions {
   keepPrevious?: boolean;
   /** Endpoints whose answer, when it changes (a poll saw something new), makes this call again. */
   reloadOn?: readonly string[];
+  /**
+   * A cached answer is never taken as current: each mount, and each time the call is enabled again, asks the server
+   * (an edit form's starting values, an exam paper). The caller waits for that answer (`isFetchedAfterMount`, or
+   * `isFetching` turning false).
+   */
+  fresh?: boolean;
 }
 
 const USER_TEMPLATE = /\$\{[^}]*\buser\b/;
@@ -26,13 +32,14 @@ export function mentionsUser(params: Record<string, unknown> | undefined): boole
  * endpoint (YAML `invalidates:`), and when an endpoint named in `reloadOn` answers something new.
  */
 export function useCall<T = unknown>(endpoint: string | undefined, request: Record<string, unknown> | null, options: UseCallOptions = {}): UseQueryResult<T> {
-  const { enabled = true, silent = false, keepPrevious = false, reloadOn } = options;
+  const { enabled = true, silent = false, keepPrevious = false, reloadOn, fresh = false } = options;
   const on = Boolean(endpoint && request) && enabled;
   const query = useQuery({
     queryKey: endpointKey(endpoint ?? '', request ?? {}),
     queryFn: () => (silent ? api.call<T>(endpoint!, request!, { silent }) : api.call<T>(endpoint!, request!)),
     enabled: on,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
+    ...(fresh ? { staleTime: 0, refetchOnMount: 'always' as const } : {}),
   });
   const { refetch } = query;
   useReloadWhenShownAgain(on ? refetch : undefined);

@@ -12,16 +12,38 @@ export interface ListState {
 
 /** The route's query parameter that holds a paged list's page (absent only from a link to the list's bare address). */
 export const PAGE_PARAM = 'page';
+/** A paged list's filter values sit in the address under this prefix (`?page=1&f.keyword=牙`), apart from the route's own. */
+export const FILTER_PREFIX = 'f.';
+
+type Filters = Record<string, unknown>;
+const NO_FILTERS: Filters = {};
 
 const pageOf = (value: string | null) => Math.max(1, Math.floor(Number(value)) || 1);
 
+/** Filter values as they are written in the address: set ones only, in name order. */
+function filterText(filters: Filters): string {
+  const set = Object.entries(filters).filter(([, v]) => v !== undefined && v !== null).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(set.map(([k, v]) => [FILTER_PREFIX + k, String(v)])).toString();
+}
+
+/** The filter part of an address, in the form filterText writes. */
+function addressFilterText(search: URLSearchParams): string {
+  const set = [...search].filter(([k]) => k.startsWith(FILTER_PREFIX)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(set).toString();
+}
+
+function parseFilters(text: string): Filters {
+  return Object.fromEntries([...new URLSearchParams(text)].map(([k, v]) => [k.slice(FILTER_PREFIX.length), v]));
+}
+
 /**
- * Page and filter state of a list screen (what refine's useTable keeps), fed to useRemoteList. The page of a paged list
- * lives in the address (`?page=3`), so the browser's back button returns to the page the student was on, also after
- * opening a row; each page turn is a history entry. A link to the list's bare address (its tab, a menu entry) comes
- * back to the page the list was on, as a kept-alive screen keeps the rest of its state; a fresh visit starts at 1.
+ * Page and filter state of a list screen (what refine's useTable keeps), fed to useRemoteList. The page and filters of a
+ * paged list live in the address (`?page=3&f.status=1`), so the browser's back button returns to the page and filters
+ * the student was on, also after opening a row; each page turn is a history entry, a filter change replaces the entry.
+ * A link to the list's bare address (its tab, a menu entry) comes back to the page and filters the list was on, as a
+ * kept-alive screen keeps the rest of its state; a fresh visit starts at page 1 without filters.
  */
-export function useListState(pageSize: number | undefined, initialFilters: Record<string, unknown> = {}): ListState {
+export function useListState(pageSize: number | undefined, initialFilters: Filters = NO_FILTERS): ListState {
   const [search, setSearch] = useSearchParams();
   const [localPage, setLocalPage] = useState(1);
   const inUrl = pageSize !== undefined;
@@ -29,15 +51,23 @@ export function useListState(pageSize: number | undefined, initialFilters: Recor
   const given = search.get(PAGE_PARAM);
   // What the last render showed: a bare address keeps that page while the screen stays shown, and brings it back when
   // the screen is shown again (a new showing); only going back in history to the bare address within one showing is page 1.
-  const last = useRef({ showing, bare: true, page: 1 });
+  const last = useRef({ showing, bare: true, page: 1, filters: initialFilters });
+  const keepsLast = last.current.showing !== showing || last.current.bare;
   const page = !inUrl ? localPage
     : given !== null ? pageOf(given)
-    : last.current.showing !== showing || last.current.bare ? last.current.page
+    : keepsLast ? last.current.page
     : 1;
+  // Values set on this page keep their types; values read back from the address (history, a fresh load) are strings.
+  const [typed, setTyped] = useState<Filters>(initialFilters);
+  const inAddress = addressFilterText(search);
+  const fromAddress = useMemo(() => parseFilters(inAddress), [inAddress]);
+  const filters = !inUrl ? typed
+    : given === null ? (keepsLast ? last.current.filters : initialFilters)
+    : filterText(typed) === inAddress ? typed
+    : fromAddress;
   useEffect(() => {
-    last.current = { showing, bare: given === null, page };
+    last.current = { showing, bare: given === null, page, filters };
   });
-  const [filters, setFilterState] = useState<Record<string, unknown>>(initialFilters);
 
   // The address is read through a ref: setSearch changes with every navigation, and a filter bar that reports its
   // values on mount must not make a new setFilters (and another navigation) each time.
@@ -53,10 +83,19 @@ export function useListState(pageSize: number | undefined, initialFilters: Recor
     navigate(params, { replace });
   }, [inUrl]);
   const setPage = useCallback((next: number) => goTo(pageOf(String(next)), false), [goTo]);
-  const setFilters = useCallback((patch: Record<string, unknown>) => {
-    setFilterState((current) => ({ ...current, ...patch }));
-    goTo(1, true);
-  }, [goTo]);
+  const shown = useRef(filters);
+  shown.current = filters;
+  const setFilters = useCallback((patch: Filters) => {
+    const next = { ...shown.current, ...patch };
+    setTyped(next);
+    const text = filterText(next);
+    if (!inUrl || text === filterText(shown.current)) return goTo(1, true);
+    const params = new URLSearchParams(address.current.search);
+    for (const key of [...params.keys()]) if (key.startsWith(FILTER_PREFIX)) params.delete(key);
+    params.set(PAGE_PARAM, '1');
+    for (const [key, value] of new URLSearchParams(text)) params.set(key, value);
+    address.current.setSearch(params, { replace: true });
+  }, [goTo, inUrl]);
   const query = useMemo(() => ({ page, pageSize, filters }), [page, pageSize, filters]);
   return { query, setPage, setFilters };
 }

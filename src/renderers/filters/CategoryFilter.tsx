@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { formatCount } from '../format/format';
 import type { ListQuery } from '../data/source';
 import { useRemoteList } from '../data/useRemoteList';
-import { directionIds, isOpen } from './tree';
+import { sameValue } from './ChoiceFilters';
+import { choiceIds, directionIds, isOpen, locateChoice } from './tree';
 import type { CategoryFilterConfig } from './schema.gen';
 import type { CategoryNode } from './types';
 
@@ -11,23 +12,30 @@ const WHOLE_TREE: ListQuery = { page: 1, filters: {} };
 
 interface Props {
   config: CategoryFilterConfig;
+  /** The value the list is filtered by: the chips show it, also when it comes back from the address. */
+  value: unknown;
   onChange: (patch: Record<string, unknown>) => void;
 }
 
 /** Direction chips (first level, with counts) and type chips (second level of the chosen direction, plus YAML shortcuts). */
-export function CategoryFilter({ config, onChange }: Props) {
+export function CategoryFilter({ config, value, onChange }: Props) {
   const tree = useRemoteList<CategoryNode>(config.source, WHOLE_TREE);
-  const [direction, setDirection] = useState<CategoryNode | null>(null);
-  const [chosenType, setChosenType] = useState<string | null>(null);
+  const [picked, setPicked] = useState<CategoryNode | null>(null);
+  const [pickedType, setPickedType] = useState<string | null>(null);
   const param = config.param;
+  const shortcuts = config.shortcuts ?? [];
+  // What was clicked here, unless the list is filtered by something else (back/forward to another address).
+  const local = { direction: picked, type: pickedType };
+  const { direction, type: chosenType } = sameValue(choiceIds(local, shortcuts), value) ? local : locateChoice(tree.items, shortcuts, value, picked);
 
   const chooseDirection = (node: CategoryNode | null) => {
-    setDirection(node);
-    setChosenType(null);
+    setPicked(node);
+    setPickedType(null);
     onChange({ [param]: node ? directionIds(node) : undefined });
   };
   const chooseType = (key: string, ids: string) => {
-    setChosenType(key);
+    setPicked(direction);
+    setPickedType(key);
     onChange({ [param]: ids });
   };
 
@@ -44,7 +52,6 @@ export function CategoryFilter({ config, onChange }: Props) {
   }
 
   const types = direction?.children ?? [];
-  const shortcuts = config.shortcuts ?? [];
   return (
     <Stack gap="sm">
       <ChipRow label={config.directionLabel ?? '实训方向'}>

@@ -1,21 +1,22 @@
 import { Stack } from '@mantine/core';
-import { useState } from 'react';
 import { ChipRow, FilterChip } from './CategoryFilter';
 import type { ChoiceFilterConfig } from './schema.gen';
 
-/** Chip rows of fixed choices from YAML (status, completion, ...); each row sets one request parameter. */
-export function ChoiceFilters({ rows, onChange }: { rows: ChoiceFilterConfig[]; onChange: (patch: Record<string, unknown>) => void }) {
-  const [chosen, setChosen] = useState<Record<string, number>>({});
+/** The same filter value, whether it was set here (a number) or read back from the address (a string). */
+export const sameValue = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+
+/**
+ * Chip rows of fixed choices from YAML (status, completion, ...); each row sets one request parameter. The chip shown
+ * chosen is the one whose value the list is filtered by (the first when none matches).
+ */
+export function ChoiceFilters({ rows, values, onChange }: { rows: ChoiceFilterConfig[]; values: Record<string, unknown>; onChange: (patch: Record<string, unknown>) => void }) {
+  const chosen = (row: ChoiceFilterConfig) => Math.max(0, row.options.findIndex((option) => sameValue(option.value, values[row.param])));
   return (
     <Stack gap="sm" mt={4}>
       {rows.map((row) => (
         <ChipRow key={row.param} label={row.label}>
           {row.options.map((option, i) => (
-            <FilterChip key={i} text={option.label} active={(chosen[row.param] ?? 0) === i}
-              onClick={() => {
-                setChosen((c) => ({ ...c, [row.param]: i }));
-                onChange({ [row.param]: option.value });
-              }} />
+            <FilterChip key={i} text={option.label} active={chosen(row) === i} onClick={() => onChange({ [row.param]: option.value })} />
           ))}
         </ChipRow>
       ))}

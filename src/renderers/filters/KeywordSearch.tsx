@@ -1,11 +1,16 @@
 import { ActionIcon, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SearchIcon } from '../ui/icons';
 import type { KeywordFilterConfig } from './schema.gen';
 
-/** A search box that applies its text on Enter or on the search button; an emptied box clears the filter. */
-export function KeywordSearch({ config, onSearch }: { config: KeywordFilterConfig; onSearch: (keyword: string) => void }) {
-  const [text, setText] = useState('');
+/**
+ * A search box that applies its text on Enter or on the search button; an emptied box clears the filter. It shows the
+ * keyword the list is filtered by when that changes from outside (back to an address with another keyword).
+ */
+export function KeywordSearch({ config, value, onSearch }: { config: KeywordFilterConfig; value: unknown; onSearch: (keyword: string) => void }) {
+  const applied = value === undefined || value === null ? '' : String(value);
+  const [text, setText] = useState(applied);
+  useEffect(() => setText(applied), [applied]);
   const submit = () => onSearch(text.trim());
   return (
     <TextInput

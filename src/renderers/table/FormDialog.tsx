@@ -6,6 +6,7 @@ import { SchemaForm } from '../form/SchemaForm';
 import { useRemoteOptions } from '../form/useRemoteOptions';
 import { api, notify } from '../shared/engine';
 import { readPath, resolveParams } from '../data/request';
+import { useCall } from '../data/useCall';
 import { useTemplateScope } from '../data/useTemplateScope';
 import type { DialogForm } from './dialog-form.schema.gen';
 
@@ -62,18 +63,14 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
+  // An edit form starts from what the server holds when the dialog opens, never from a cached copy.
+  const loaded = useCall<unknown>(form.load?.endpoint, form.load && opened ? resolveParams(form.load.params, scope) : null, { fresh: true });
+  const answered = opened && !loaded.isFetching && (loaded.isSuccess || loaded.isError);
   useEffect(() => {
-    if (!opened || !form.load) return;
-    let alive = true;
-    api.call<unknown>(form.load.endpoint, resolveParams(form.load.params, scope)).then(
-      (data) => alive && setInitial(pick(form.schema, (readPath(data, form.load!.item) ?? {}) as Values)),
-      () => alive && onClose(), // the api client has said why; nothing to edit
-    );
-    return () => {
-      alive = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, round]);
+    if (!answered || !form.load || initial !== undefined) return;
+    if (loaded.isError) onClose(); // the api client has said why; nothing to edit
+    else setInitial(pick(form.schema, (readPath(loaded.data, form.load.item) ?? {}) as Values));
+  }, [answered, form.load, form.schema, initial, loaded.isError, loaded.data, onClose]);
 
   // The dialog is portalled to the body, so a kept-alive screen that gets hidden would leave it showing: any
   // navigation closes it.

@@ -9,7 +9,7 @@ import {
   type PaginationState,
   type Updater,
 } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { RendererProps } from '../shared/engine';
 import { FilterBar } from '../filters/FilterBar';
 import { Pager } from '../pager';
@@ -74,11 +74,12 @@ export default function TableRenderer({ screen, props, onReply }: TableRendererP
     if (data.data !== undefined || data.error) onReply?.(data.data, Boolean(data.error));
   }, [data.data, data.error, onReply]);
   const columns = useMemo(() => columnDefs(props.columns, screen?.id, data.reload), [props.columns, screen?.id, data.reload]);
-  const [sort, setSort] = useState<SortState>(null);
-  const sortBy = (next: SortState) => {
-    setSort(next);
-    list.setFilters({ [props.sort?.param ?? 'sort']: next?.key, [props.sort?.orderParam ?? 'order']: next?.order });
-  };
+  // The sort is a pair of list filters, so it comes back with them (back/forward) like any other filter.
+  const sortParam = props.sort?.param ?? 'sort';
+  const orderParam = props.sort?.orderParam ?? 'order';
+  const sortKey = list.query.filters[sortParam];
+  const sort: SortState = typeof sortKey === 'string' && sortKey ? { key: sortKey, order: list.query.filters[orderParam] === 'desc' ? 'desc' : 'asc' } : null;
+  const sortBy = (next: SortState) => list.setFilters({ [sortParam]: next?.key, [orderParam]: next?.order });
   const pagination: PaginationState = { pageIndex: list.query.page - 1, pageSize: props.pageSize ?? Math.max(1, data.items.length) };
 
   // The table owns page state the way refine's useTable does: its page changes become the list query.
@@ -130,7 +131,7 @@ export default function TableRenderer({ screen, props, onReply }: TableRendererP
         </Box>
       )}
       {props.toolbar && data.data !== undefined && <Toolbar buttons={props.toolbar} scope={captionScope} screen={screen?.id} onDone={data.reload} />}
-      <FilterBar config={props.filters} onChange={list.setFilters} />
+      <FilterBar config={props.filters} values={list.query.filters} onChange={list.setFilters} />
       {data.error ? (
         <LoadFailed title={failedTitle(screen?.title)} message={data.error} onRetry={data.reload} />
       ) : (
