@@ -7,7 +7,7 @@ export { notify } from './notify';
 export { register, registerLayout, type RendererProps, type RenderScreen } from './registry';
 export { endpointKey, invalidateEndpoints, queryClient, watchEndpoints } from './query';
 export { afterLoginPath } from './router';
-export { session, useSession, type UserInfo } from './session';
+export { lastProfileFailure, session, useSession, type UserInfo } from './session';
 export { chooseTheme, storedThemeId } from './theme';
 export type { ScreenConfig, SiteConfig } from './types';
 export { useShownCount } from './visibility';
