@@ -4,7 +4,7 @@ export { loadProfile, reloadSiteConfig } from './bootstrap';
 export { shellSettings, useSiteConfig, type ShellSettings } from './config';
 export { evaluate, template } from './expr';
 export { notify } from './notify';
-export { register, registerLayout, type RendererProps, type RenderScreen } from './registry';
+export { register, registerLayout, registerLazy, registerLazyLayout, type RendererProps, type RenderScreen } from './registry';
 export { endpointKey, invalidateEndpoints, queryClient, watchEndpoints } from './query';
 export { afterLoginPath } from './router';
 export { lastProfileFailure, session, useSession, type UserInfo } from './session';

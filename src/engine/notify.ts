@@ -15,6 +15,13 @@ export const notify = {
     if (inline.has(message)) return;
     notifications.show({ id: errorId(message), color: 'red', message, autoClose: 4000, style: { whiteSpace: 'pre-line' } });
   },
+  /**
+   * The session ended (登录信息已失效…): always a toast — the page is about to leave for Login, so no block on it may
+   * stand for it — and one however many calls were refused at once.
+   */
+  sessionEnded: (message: string) => {
+    notifications.show({ id: 'session-ended', color: 'red', message, autoClose: 4000 });
+  },
   success: (message: string) => notifications.show({ color: 'green', message, autoClose: 3000 }),
   info: (message: string) => notifications.show({ color: 'blue', message, autoClose: 4000 }),
   warn: (message: ReactNode, opts: { persistent?: boolean; id?: string } = {}) => notifications.show({ id: opts.id, color: 'orange', message, autoClose: opts.persistent ? false : 5000 }),

@@ -1,6 +1,7 @@
 import { Anchor, Button, Checkbox, Group, Image, Select, TextInput, UnstyledButton } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
+import type { LoginWidgetName } from './widgetNames';
 import { api } from '../../engine';
 import { AgreementContext, CaptchaContext, FormValuesContext, SmsContext } from './contexts';
 
@@ -144,7 +145,7 @@ export function OrgSelectWidget(props: WidgetProps) {
   );
 }
 
-export const loginWidgets = {
+export const loginWidgets: Record<LoginWidgetName, (props: WidgetProps) => ReactNode> = {
   captcha: CaptchaWidget,
   mobile: MobileWidget,
   smsCode: SmsCodeWidget,
