@@ -8,7 +8,13 @@ export default defineConfig({
   // The server puts a fresh nonce here in every index.html reply (server/http/spa-index.ts): the style nonce of the
   // Content-Security-Policy, read by src/engine/cspNonce.ts.
   html: { cspNonce: '__CSP_NONCE__' },
-  build: { outDir: 'dist', chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 1500,
+    // Everything the first page needs in one file (not ~30 small shared ones, each a request with its headers); what
+    // loads later (forms, most screens: registerLazy) stays split by use.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] } } },
+  },
   server: {
     port: 5173,
     proxy: { '/assets/seed': `http://localhost:${process.env.PORT ?? 8080}`, '/api': `http://localhost:${process.env.PORT ?? 8080}`, '/files': `http://localhost:${process.env.PORT ?? 8080}` },

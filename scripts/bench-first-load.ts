@@ -1,13 +1,16 @@
-// Benchmark of a first visit: for the login page (a visitor) and the practice list (a signed-in student),
-// the JavaScript the browser downloads (bytes on the wire, compressed) before the page shows its content, and
-// the time from navigation to that content and to the first paint, median over several cold runs (a fresh browser context each).
+// Benchmark of a first visit: for the login page (a visitor) and the practice list (a signed-in student), the
+// JavaScript the browser downloads (bytes on the wire, compressed) before the page shows its content, the time from
+// navigation to that content and to the first paint — each also as a ratio to a baseline page measured in the same
+// run (scripts/bench-baseline: React drawing one line after /api/config, the least a page of this site can be), so
+// a loaded machine slows both and the ratio still compares builds. Median over several cold runs (a fresh browser
+// context each), the pages taken in turn within a run.
 //   npx tsx scripts/bench-first-load.ts [--runs 5] [--dist <built site>]   (default: builds the current tree)
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer } from '../tests/e2e/server';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, dist: { type: 'string' } } });
@@ -15,44 +18,56 @@ const root = path.resolve(import.meta.dirname, '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-first-load-'));
 const dataDir = path.join(work, 'data');
 const distDir = values.dist ? path.resolve(values.dist) : path.join(work, 'dist');
+const vite = path.join(root, 'node_modules/.bin/vite');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+interface Target { name: string; url: string; signedIn: boolean; ready: (page: Page) => Promise<void> }
+interface Sample { bytes: number; content: number; paint: number }
+
 /** What each page shows once it is usable. */
-const PAGES = [
-  { name: '登录页（访客）', route: '/login', signedIn: false, ready: (page: Page) => page.getByPlaceholder('请输入账号').waitFor() },
-  { name: '实训项目（已登录学生）', route: '/ucenter/practiceList', signedIn: true, ready: (page: Page) => page.getByTestId('course-card').first().waitFor() },
+const PAGES: Target[] = [
+  { name: '基准页（React + /api/config）', url: '/bench-baseline/index.html', signedIn: false, ready: (page) => page.getByTestId('baseline-ready').waitFor() },
+  { name: '登录页（访客）', url: '/#/login', signedIn: false, ready: (page) => page.getByPlaceholder('请输入账号').waitFor() },
+  { name: '实训项目（已登录学生）', url: '/#/ucenter/practiceList', signedIn: true, ready: (page) => page.getByTestId('course-card').first().waitFor() },
 ];
+
+async function visit(browser: Browser, base: string, token: string, target: Target): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  if (target.signedIn) await context.addCookies([{ name: 'token', value: token, url: base }]);
+  const page = await context.newPage();
+  const scripts: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+  });
+  const start = Date.now();
+  await page.goto(`${base}${target.url}`);
+  await target.ready(page);
+  const content = Date.now() - start;
+  const paint = await page.evaluate(() => Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1));
+  const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+  await context.close();
+  return { bytes, content, paint };
+}
 
 async function main() {
   spawnSync(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'ignore' });
-  if (!values.dist) execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--outDir', distDir, '--emptyOutDir'], { cwd: root });
+  if (!values.dist) execFileSync(vite, ['build', '--logLevel', 'error', '--outDir', distDir, '--emptyOutDir'], { cwd: root });
+  execFileSync(vite, ['build', '--logLevel', 'error', '--base', './', '--outDir', path.join(distDir, 'bench-baseline'), '--emptyOutDir'], { cwd: path.join(root, 'scripts/bench-baseline') });
   const server = await startServer({ dataDir, configDir: path.join(root, 'config'), distDir });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   const login = await fetch(`${server.baseURL}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=demo&password=demo123&school_id=100002' }).then((r) => r.json());
+  const samples = PAGES.map(() => [] as Sample[]);
   try {
-    for (const target of PAGES) {
-      const bytes: number[] = [];
-      const times: number[] = [];
-      const paints: number[] = [];
-      for (let run = 0; run < Number(values.runs); run++) {
-        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-        if (target.signedIn) await context.addCookies([{ name: 'token', value: login.data.token, url: server.baseURL }]);
-        const page = await context.newPage();
-        const scripts: Promise<number>[] = [];
-        page.on('requestfinished', (request) => {
-          if (request.resourceType() === 'script') scripts.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
-        });
-        const start = Date.now();
-        await page.goto(`${server.baseURL}/#${target.route}`);
-        await target.ready(page);
-        times.push(Date.now() - start);
-        // First paint of anything (the shell's skeleton, or a white page's first spinner): how long the screen stays blank.
-        paints.push(await page.evaluate(() => Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1)));
-        bytes.push((await Promise.all(scripts)).reduce((a, b) => a + b, 0));
-        await context.close();
-      }
-      console.log(`${target.name}: JS ${(median(bytes) / 1024).toFixed(0)} KB on the wire, first paint ${median(paints)} ms, content after ${median(times)} ms (median of ${values.runs})`);
+    for (let run = 0; run < Number(values.runs); run++) {
+      for (const [i, target] of PAGES.entries()) samples[i].push(await visit(browser, server.baseURL, login.data.token, target));
+    }
+    const [base] = samples;
+    const ratio = (i: number, key: keyof Sample) => median(samples[i].map((s, run) => s[key] / base[run][key])).toFixed(2);
+    for (const [i, target] of PAGES.entries()) {
+      const kb = median(samples[i].map((s) => s.bytes)) / 1024;
+      console.log(`${target.name}: JS ${kb.toFixed(0)} KB (×${ratio(i, 'bytes')} of the baseline), first paint ${median(samples[i].map((s) => s.paint))} ms, `
+        + `content after ${median(samples[i].map((s) => s.content))} ms (×${ratio(i, 'content')} of the baseline), median of ${values.runs}`);
     }
   } finally {
     await browser.close();

@@ -1,5 +1,5 @@
 import './renderers';
-import './custom';
+import { preloadLoginPage } from './custom';
 import { session } from './engine';
 import { start } from './engine/bootstrap';
 import { preloadSchemaForm } from './renderers/form/SchemaForm';
@@ -14,7 +14,10 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-// A visitor (no token) is shown the login form first, wherever the visit starts: fetch the lazily loaded form
-// code alongside the configuration instead of after it.
-if (!session.token()) preloadSchemaForm();
+// A visitor (no token) is shown the login form first, wherever the visit starts: fetch the lazily loaded login page
+// and form code alongside the configuration instead of after it.
+if (!session.token()) {
+  preloadSchemaForm();
+  preloadLoginPage();
+}
 start(document.getElementById('root')!);

@@ -1,11 +1,13 @@
 import { currentUser } from '../http/auth';
-import { refuse } from '../http/errors';
+import { ApiError, refuse } from '../http/errors';
 import { checkPassword, loginKey } from '../services/login-guard';
 import { assertOrgChain, createStudent, openIdOfTicket, startSession, useOauthTicket } from '../services/accounts';
 import { createPartnerAdapters } from '../services/partners';
 import { confirmScene, createScene, takeConfirmedScene } from '../services/qr';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
 import { rules, type AccountDeps } from './user';
+
+const UNBOUND = '该微信尚未绑定账号，请先绑定';
 
 /** Scan login and social (third-party) login: both end in the same flat login reply as user/login. */
 export function ssoRoutes(ctx: RouteContext, deps: AccountDeps): void {
@@ -45,7 +47,8 @@ export function ssoRoutes(ctx: RouteContext, deps: AccountDeps): void {
       const ticket = request.body.user_id;
       const openId = await openIdOfTicket(db, ticket);
       const user = await db.selectFrom('users').selectAll().where('open_id', '=', openId).where('status', '=', 1).executeTakeFirst();
-      if (!user) throw refuse('该微信尚未绑定账号，请先绑定');
+      // `errors.need_bind` tells the login page to open the bind dialog (a ticket that arrived without need_bind=1).
+      if (!user) throw new ApiError(200, 0, UNBOUND, { need_bind: [UNBOUND] });
       await useOauthTicket(db, ticket);
       return new Answer(await startSession(db, user, meta(request)), '登录成功');
     },

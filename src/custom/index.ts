@@ -1,31 +1,36 @@
 // Hand-written pieces, registered in the same registry as the generic renderers.
-import { register, registerLayout } from '../engine';
-import LandingPage from './landing/LandingPage';
-import LoginPage from './login/LoginPage';
-import SsoLoading from './login/SsoLoading';
-import ProfileInfo from './profile/ProfileInfo';
+import type { WidgetProps } from '@rjsf/utils';
+import { createElement, lazy } from 'react';
+import { registerLayout, registerLazy, registerLazyLayout } from '../engine';
 import { registerAssignments } from './assignments';
 import { registerScores } from './scores';
 import { Shell } from './shell/Shell';
-import { StaffShell } from './shell/StaffShell';
-import TheoryExamPage from './theory/TheoryExamPage';
-import ChatLauncher from './chat/ChatLauncher';
-import Grader from './grader/Grader';
-import WeeklyPicker from './weekly/WeeklyPicker';
 import { registerWidget } from '../renderers/form/widgets';
-import { loginWidgets } from './login/widgets';
+import { loginWidgetNames } from './login/widgetNames';
 
 registerLayout('shell', Shell);
-registerLayout('staff', StaffShell);
-register('login-page', LoginPage);
-register('profile-info', ProfileInfo);
-register('sso-loading', SsoLoading);
-register('landing-page', LandingPage);
-register('theory-exam', TheoryExamPage);
+registerLazyLayout('staff', () => import('./shell/StaffShell').then((m) => ({ default: m.StaffShell })));
+/** For a visitor, who sees the login page first: its code and its widgets' start loading with the configuration. */
+export function preloadLoginPage(): void {
+  void import('./login/LoginPage');
+  void import('./login/widgets');
+}
+
+// Each piece is its own chunk, loaded when a screen of its type is first shown (see registerLazy).
+registerLazy('login-page', () => import('./login/LoginPage'));
+registerLazy('profile-info', () => import('./profile/ProfileInfo'));
+registerLazy('sso-loading', () => import('./login/SsoLoading'));
+registerLazy('landing-page', () => import('./landing/LandingPage'));
+registerLazy('theory-exam', () => import('./theory/TheoryExamPage'));
 registerScores();
 registerAssignments();
-register('chat-launcher', ChatLauncher);
-register('weekly-picker', WeeklyPicker);
-register('grader', Grader);
+registerLazy('chat-launcher', () => import('./chat/ChatLauncher'));
+registerLazy('weekly-picker', () => import('./weekly/WeeklyPicker'));
+registerLazy('grader', () => import('./grader/Grader'));
 // The login and profile forms' widgets, named by their YAML uiSchema (ui:widget: captcha, mobile, smsCode, ...).
-for (const [name, widget] of Object.entries(loginWidgets)) registerWidget(name, widget);
+// Loaded with the first form that uses one (forms load lazily and wait inside their own placeholder).
+// rjsf takes only function components as widgets, so each lazy one is drawn by a small function.
+for (const name of loginWidgetNames) {
+  const Widget = lazy(() => import('./login/widgets').then((m) => ({ default: m.loginWidgets[name] })));
+  registerWidget(name, (props: WidgetProps) => createElement(Widget, props));
+}

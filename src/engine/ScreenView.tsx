@@ -1,5 +1,5 @@
-import { Alert, Button, Container, VisuallyHidden } from '@mantine/core';
-import { Component, useCallback, useEffect, type ReactNode } from 'react';
+import { Alert, Button, Container, Skeleton, VisuallyHidden } from '@mantine/core';
+import { Component, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { useSiteConfig } from './config';
 import { resolve, type RenderScreen } from './registry';
 import type { ScreenConfig } from './types';
@@ -63,7 +63,10 @@ export function ScreenView({ screen, embedded }: { screen: ScreenConfig; embedde
       {/* The page's one h1 for screen readers (a screen inside another leaves it to its host). Named by aria-label,
           not text, so a search for the title's text still finds only what is on screen. */}
       {!embedded && screen.title && <VisuallyHidden component="h1" aria-label={screen.title} data-testid="page-heading" />}
-      <Renderer screen={screen} props={screen.props ?? {}} renderScreen={renderScreen} />
+      {/* A renderer registered lazily loads its code the first time it is shown. */}
+      <Suspense fallback={<Skeleton height={240} radius="md" data-testid="screen-loading" />}>
+        <Renderer screen={screen} props={screen.props ?? {}} renderScreen={renderScreen} />
+      </Suspense>
     </ScreenErrorBoundary>
   );
 }

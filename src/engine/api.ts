@@ -1,4 +1,3 @@
-import axios, { type AxiosInstance } from 'axios';
 import { classify, type Outcome } from './errors';
 import { notify } from './notify';
 import { session } from './session';
@@ -31,13 +30,42 @@ type Params = Record<string, unknown>;
 let endpoints: Record<string, Endpoint> = {};
 let onSessionEnd: () => void = () => {};
 
-const http: AxiosInstance = axios.create({ baseURL: 'api/', timeout: 20000, validateStatus: () => true });
+const BASE = 'api/';
+const TIMEOUT_MS = 20000;
 
-http.interceptors.request.use((request) => {
+/** A query string as the server has always read it: arrays as `key[]=v`, objects as JSON, empty values left out. */
+function queryString(params: Params): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value) query.append(`${key}[]`, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    else query.append(key, value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+interface Reply { status: number; etag: string | null; data: unknown }
+
+/**
+ * One request with the browser's fetch (no HTTP library in the first download): the session's token as a bearer,
+ * a 20 s limit, the body read as JSON when it is JSON. Rejects only when no reply came (offline, timeout).
+ */
+async function request(method: string, path: string, opts: { params?: Params; body?: BodyInit; json?: boolean; headers?: Record<string, string> }): Promise<Reply> {
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...opts.headers };
   const token = session.token();
-  if (token) request.headers.set('Authorization', `Bearer ${token}`);
-  return request;
-});
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.json) headers['Content-Type'] = 'application/json';
+  const reply = await fetch(`${BASE}${path}${opts.params ? queryString(opts.params) : ''}`, { method, headers, body: opts.body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const text = await reply.text();
+  let data: unknown = text;
+  try {
+    data = text ? JSON.parse(text) : text;
+  } catch {
+    // not JSON (a proxy's error page): classify() treats it as a reply that is not ours
+  }
+  return { status: reply.status, etag: reply.headers.get('etag'), data };
+}
 
 function formEncode(params: Params): URLSearchParams {
   const form = new URLSearchParams();
@@ -73,10 +101,10 @@ async function send(name: string, params: Params, revalidate = false): Promise<{
   try {
     const reply =
       endpoint.method === 'GET' || endpoint.method === 'DELETE'
-        ? await http.request({ method: endpoint.method, url: path, params: rest, headers })
-        : await http.request({ method: endpoint.method, url: path, data: endpoint.body === 'json' ? rest : formEncode(rest), headers });
+        ? await request(endpoint.method, path, { params: rest, headers })
+        : await request(endpoint.method, path, endpoint.body === 'json' ? { body: JSON.stringify(rest), json: true, headers } : { body: formEncode(rest), headers });
     if (reply.status === 304 && previous) return { status: 200, body: previous.body };
-    const etag = reply.headers.etag;
+    const etag = reply.etag;
     if (revalidate && reply.status === 200 && typeof etag === 'string') {
       if (!kept.has(key) && kept.size >= KEPT_LIMIT) kept.delete(kept.keys().next().value!);
       kept.set(key, { etag, body: reply.data });
@@ -93,7 +121,8 @@ function handleFailure(outcome: Extract<Outcome, { ok: false }>, opts: CallOptio
     session.clear();
     onSessionEnd();
   }
-  if (!opts.silent || outcome.endSession) notify.error(outcome.message);
+  if (outcome.endSession) notify.sessionEnded(outcome.message);
+  else if (!opts.silent) notify.error(outcome.message);
   throw new ApiCallError(outcome.message, outcome.code, outcome.status, outcome.errors);
 }
 
@@ -124,7 +153,11 @@ export const api = {
     let status: number | null = null;
     let body: unknown = null;
     try {
-      const reply = await http.request({
+      // Uploads report progress, which fetch cannot: the HTTP library comes with the first upload, not with every page.
+      const { default: axios } = await import('axios');
+      const token = session.token();
+      const reply = await axios.request({
+        baseURL: BASE, validateStatus: () => true, headers: token ? { Authorization: `Bearer ${token}` } : undefined,
         method: endpoint.method, url: name, params: opts.params, data: form, signal: opts.signal, timeout: 120000,
         onUploadProgress: (e) => opts.onProgress?.(e.total ? e.loaded / e.total : 0),
       });
@@ -164,7 +197,7 @@ export const api = {
 
 /** Loads the site configuration before anything else can call by name. */
 export async function fetchSiteConfig<T>(): Promise<T> {
-  const reply = await http.get('config');
+  const reply = await request('GET', 'config', {}).catch(() => ({ status: null, data: null }));
   const outcome = classify<T>(reply.status, reply.data);
   if (!outcome.ok) throw new ApiCallError(outcome.message, outcome.code, outcome.status);
   return outcome.data;

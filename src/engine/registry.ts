@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { ScreenConfig } from './types';
 
 /** Draws another screen of the site inside the calling one (a tab panel) by its id; null when the site has no such screen. */
@@ -38,6 +38,18 @@ export function register<T extends keyof ScreenPropsByType>(
   renderers.set(type, component as Renderer);
 }
 
+/**
+ * Registers a renderer whose code loads the first time a screen of its type is shown (its own chunk): what a first page
+ * does not draw is not downloaded before it. The engine shows a placeholder meanwhile.
+ */
+export function registerLazy<T extends keyof ScreenPropsByType>(
+  type: T,
+  load: () => Promise<{ default: ComponentType<RendererProps<ScreenPropsByType[T]>> }>,
+  opts: { override?: boolean } = {},
+): void {
+  register(type, lazy(load) as unknown as ComponentType<RendererProps<ScreenPropsByType[T]>>, opts);
+}
+
 export function resolve(type: string): Renderer | undefined {
   return renderers.get(type);
 }
@@ -59,6 +71,11 @@ export function registerLayout(name: string, component: Layout, opts: { override
     throw new Error(`layout "${name}" is already registered; pass { override: true } to replace it`);
   }
   layouts.set(name, component);
+}
+
+/** Registers a layout whose code loads when a page of it is first shown (the staff console: students never load it). */
+export function registerLazyLayout(name: string, load: () => Promise<{ default: Layout }>, opts: { override?: boolean } = {}): void {
+  registerLayout(name, lazy(load) as unknown as Layout, opts);
 }
 
 export function resolveLayout(name: string): Layout | undefined {

@@ -1,5 +1,5 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { useRef, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { Link, matchPath, Navigate, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { entryPoints, shellSettings, useSiteConfig } from './config';
 import { resolveLayout } from './registry';
@@ -160,7 +160,8 @@ export function AppRoutes() {
       {bare.map((s) => (
         <Route key={s.id} path={s.route} element={<Guard screen={s}><ScreenView screen={s} /></Guard>} />
       ))}
-      <Route path="*" element={<Frame name={layout}><ScreenHost key={layout} screens={inLayout} layout={layout === 'shell' ? undefined : layout} /></Frame>} />
+      {/* A layout registered lazily loads its code first (the page stays on the shell's outline meanwhile). */}
+      <Route path="*" element={<Suspense fallback={null}><Frame name={layout}><ScreenHost key={layout} screens={inLayout} layout={layout === 'shell' ? undefined : layout} /></Frame></Suspense>} />
     </Routes>
   );
 }

@@ -87,6 +87,12 @@ export function useSession(): Session | null {
 }
 
 let profileRequest: Promise<UserInfo | null> | null = null;
+let profileFailure: string | null = null;
+
+/** Why the last profile load failed (the message the user was told), or null after a success. */
+export function lastProfileFailure(): string | null {
+  return profileFailure;
+}
 
 /**
  * Loads the signed-in user's profile into the session. Concurrent callers (the login flow and the shell noticing
@@ -95,9 +101,13 @@ let profileRequest: Promise<UserInfo | null> | null = null;
 export function loadUserProfile(fetchProfile: () => Promise<UserInfo>): Promise<UserInfo | null> {
   profileRequest ??= fetchProfile()
     .then((user) => {
+      profileFailure = null;
       session.setUser(user);
       return user;
-    }, () => null)
+    }, (err: unknown) => {
+      profileFailure = err instanceof Error && err.message ? err.message : null;
+      return null;
+    })
     .finally(() => {
       profileRequest = null;
     });

@@ -1,4 +1,4 @@
-import { createTheme, darken, Drawer, Menu, Modal, Notification, PasswordInput, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
 import type { ShellSettings } from './config';
 
 // Readable on every page background of the three themes (≥ 4.5:1, WCAG AA); Mantine's grey #868e96 is 3.3:1 on white.
@@ -32,14 +32,15 @@ export const mantineTheme = createTheme({
   luminanceThreshold: 0.179,
   fontFamily: "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',system-ui,sans-serif",
   fontSizes: { xs: 'max(12px, 0.75rem)', sm: 'max(14px, 0.875rem)', md: 'max(14px, 1rem)', lg: 'max(16px, 1.125rem)', xl: 'max(18px, 1.25rem)' },
-  // Mantine's built-in labels are English; screen readers here read Chinese.
+  // Mantine's built-in labels are English; screen readers here read Chinese. Plain objects, not `Modal.extend(...)`:
+  // importing a component here would put it in the first download of every page, used or not.
   components: {
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': '显示或隐藏密码' } } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } }),
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': '显示或隐藏密码' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': '关闭' } } },
     // A role="menu" may hold only menu items: no focus placeholder inside it (the first item takes focus instead).
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

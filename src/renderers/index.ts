@@ -1,22 +1,18 @@
 // Registers every generic renderer under its YAML `type:` name. Imported once by the engine's bootstrap.
-import { register } from './shared/engine';
+import { register, registerLazy } from './shared/engine';
 import CardsRenderer from './cards';
-import DetailRenderer from './detail';
-import FormRenderer from './form';
-import ListRenderer from './list';
-import NoticeRenderer from './notice';
-import StatsRenderer from './stats';
-import TableRenderer, { type TableRendererProps } from './table';
-import TabsRenderer from './tabs';
 
+// The catalogue (a signed-in student's first page) is drawn at once; every other renderer is its own chunk, loaded
+// the first time a screen of its type is shown. Nothing here may import them statically (it would pull them back
+// into the first download): pieces that embed one import it from its folder.
 register('cards', CardsRenderer);
-register('detail', DetailRenderer);
-register('table', TableRenderer);
-register('form', FormRenderer);
-register('notice', NoticeRenderer);
-register('list', ListRenderer);
-register('stats', StatsRenderer);
-register('tabs', TabsRenderer);
+registerLazy('detail', () => import('./detail'));
+registerLazy('table', () => import('./table'));
+registerLazy('form', () => import('./form'));
+registerLazy('notice', () => import('./notice'));
+registerLazy('list', () => import('./list'));
+registerLazy('stats', () => import('./stats'));
+registerLazy('tabs', () => import('./tabs'));
 
 // Building blocks other pieces (login, profile, chat, ...) reuse.
 export { SchemaForm, type SchemaFormProps } from './form/SchemaForm';
@@ -29,4 +25,3 @@ export { useRemoteList, type RemoteList } from './data/useRemoteList';
 export { useRemoteRecord, type RemoteRecord } from './data/useRemoteRecord';
 export { useTemplateScope } from './data/useTemplateScope';
 export { formatCount, formatDate, formatDuration, thresholdColor } from './format/format';
-export { TableRenderer, type TableRendererProps };

@@ -119,6 +119,12 @@ describe('accounts: registration, recovery, scan and partner login, profile', ()
     expect(userRow('stu00038')?.open_id).toBe('wx-e2e-bind');
     await page.context().close();
 
+    // A ticket that arrives without need_bind (defect 4): the server says it is not bound, and the bind dialog opens.
+    const unbound = await ticket('wx-e2e-unbound');
+    const bare = await openPage(browser, `/login?user_id=${unbound.user_id}`);
+    await bare.getByRole('dialog', { name: '绑定账号' }).waitFor();
+    await bare.context().close();
+
     const second = await ticket('wx-e2e-new');
     const fresh = await openPage(browser, `/login?user_id=${second.user_id}&need_bind=1`);
     await fresh.getByRole('button', { name: '没有账号？完善信息' }).click();

@@ -237,7 +237,7 @@ describe.each(DATABASES)('accounts API on %s', (kind) => {
     it('asks an unlinked account to bind, binds with username and password, then logs in automatically', async () => {
       const first = await dev('oauth', { open_id: 'wx-open-0001' });
       expect(first.need_bind).toBe(1);
-      expect((await s.post('autoLogin', { user_id: first.user_id })).body).toMatchObject({ code: 0, message: '该微信尚未绑定账号，请先绑定' });
+      expect((await s.post('autoLogin', { user_id: first.user_id })).body).toMatchObject({ code: 0, message: '该微信尚未绑定账号，请先绑定', errors: { need_bind: ['该微信尚未绑定账号，请先绑定'] } });
       expect((await s.post('autoLogin', { user_id: '1' })).status).toBe(422);
       expect((await s.post('weBind', { user_id: first.user_id, username: 'stu00038', password: 'wrongpw' })).body.message).toBe('请输入正确的账号密码');
       const bound = await s.post('weBind', { user_id: first.user_id, username: 'stu00038', password: 'demo123', time: '1' });

@@ -17,7 +17,7 @@ type Schema = { definitions: Record<string, { properties: Record<string, unknown
 const schema = (type: string) => propsSchemas[type] as Schema;
 
 const registered = ['src/custom/index.ts', 'src/custom/scores/index.ts', 'src/custom/assignments/index.ts'].flatMap((f) =>
-  [...fs.readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\bregister\('([^']+)'/g)].map((m) => m[1]),
+  [...fs.readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\bregister(?:Lazy)?\('([^']+)'/g)].map((m) => m[1]),
 );
 
 describe('custom props schemas', () => {

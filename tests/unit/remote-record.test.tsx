@@ -58,10 +58,11 @@ describe('useRemoteRecord', () => {
     expect(result.current.record).toEqual({ id: 2 });
   });
 
-  it('passes silent to the api client only when asked', async () => {
-    mocks.call.mockResolvedValue({});
-    renderHook(() => useRemoteRecord({ endpoint: 'x/get' }, SCOPE, { silent: true }), { wrapper: QueryProvider });
-    await waitFor(() => expect(mocks.call).toHaveBeenCalledWith('x/get', {}, { silent: true }));
+  it('reads silently and hands a failure back for the screen to say inline (no toast as well)', async () => {
+    mocks.call.mockRejectedValue(new Error('服务器暂时无法响应，请稍后重试'));
+    const { result } = renderHook(() => useRemoteRecord({ endpoint: 'x/get' }, SCOPE), { wrapper: QueryProvider });
+    await waitFor(() => expect(result.current.error).toBe('服务器暂时无法响应，请稍后重试'));
+    expect(mocks.call).toHaveBeenCalledWith('x/get', {}, { silent: true });
   });
 });
 
@@ -73,11 +74,13 @@ describe('成绩详情 (task score)', () => {
     mocks.call.mockReset();
   });
 
-  it('says so when the score cannot be loaded, instead of loading for ever', async () => {
+  it('says what failed with a retry when the score cannot be loaded, instead of loading for ever', async () => {
     mocks.call.mockRejectedValue(new Error('任务不存在'));
-    renderWithProviders(<TaskScore screen={SCREEN} props={props} />, '/ucenter/examarrangement?task_id=5&type=1');
-    expect(await screen.findByText('未找到该任务的成绩')).toBeTruthy();
-    expect(mocks.call).toHaveBeenCalledWith('task/get_score', { task_id: 5, type: '1' });
+    renderWithProviders(<TaskScore screen={{ ...SCREEN, title: '成绩详情' }} props={props} />, '/ucenter/examarrangement?task_id=5&type=1');
+    expect(await screen.findByText('成绩详情加载失败')).toBeTruthy();
+    expect(screen.getByText('任务不存在')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重新加载' })).toBeTruthy();
+    expect(mocks.call).toHaveBeenCalledWith('task/get_score', { task_id: 5, type: '1' }, { silent: true });
   });
 
   it('shows the teacher has not graded yet when there is no record', async () => {

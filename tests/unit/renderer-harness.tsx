@@ -48,7 +48,8 @@ export async function fakeEngine(overrides: Record<string, unknown> = {}): Promi
   return {
     evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ token: 'tok', user: USER }), useShownCount: () => 1,
     endpointKey: query.endpointKey, invalidateEndpoints: vi.fn(async () => undefined), watchEndpoints: () => () => undefined,
-    register: () => undefined, cspNonce: () => undefined, shellSettings: config.shellSettings, entryPoints: config.entryPoints, ...overrides,
+    register: () => undefined, registerLazy: () => undefined, cspNonce: () => undefined, shellSettings: config.shellSettings, entryPoints: config.entryPoints, ...overrides,
+    notify: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warn: vi.fn(), hide: vi.fn(), shownInline: () => () => undefined, ...(overrides.notify as object | undefined) },
   };
 }
 

@@ -58,7 +58,7 @@ describe('stats renderer', () => {
     renderWithProviders(<StatsRenderer screen={SCREEN} props={props} />);
     await waitFor(() => expect(screen.getByTestId('stat-times').textContent).toBe('7'));
     expect(mocks.call).toHaveBeenCalledTimes(1);
-    expect(mocks.call).toHaveBeenCalledWith('score/get_student', { user_id: USER.id, page: 1 });
+    expect(mocks.call).toHaveBeenCalledWith('score/get_student', { user_id: USER.id, page: 1 }, { silent: true });
     expect(screen.getByText('张三的实训概况')).toBeTruthy();
     expect(screen.getByTestId('stat-allTime').textContent).toBe('2分5秒');
     expect(screen.getByTestId('stat-class.sort').textContent).toBe('2');

@@ -32,7 +32,7 @@ describe('table renderer (teacher list)', () => {
     mocks.call.mockResolvedValue(TEACHERS);
     renderWithProviders(<TableRenderer screen={SCREEN} props={teacherProps} />);
     await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(2));
-    expect(mocks.call).toHaveBeenCalledWith('answer/getteacher', {});
+    expect(mocks.call).toHaveBeenCalledWith('answer/getteacher', {}, { silent: true });
     const [li, wang] = screen.getAllByTestId('table-row');
     expect(within(li).getByText('李老师')).toBeTruthy();
     expect(within(li).getByRole('img').getAttribute('src')).toBe('http://example.test/li.png');
@@ -77,6 +77,6 @@ describe('table renderer (teacher list)', () => {
     expect(screen.getByText('共 25 条')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '3' }));
     await waitFor(() => expect(screen.getByText('第3页')).toBeTruthy());
-    expect(mocks.call).toHaveBeenLastCalledWith('message/get_list', { page: 3, page_size: 10 });
+    expect(mocks.call).toHaveBeenLastCalledWith('message/get_list', { page: 3, page_size: 10 }, { silent: true });
   });
 });

@@ -32,7 +32,7 @@ describe('theory list screen (config/screens/theory-list.yaml)', () => {
     });
     renderWithProviders(<TableRenderer screen={{ id: 'theory-list', route: '/ucenter/theorylist', type: 'table' }} props={propsOf('theory-list')} />, '/ucenter/theorylist');
     const rows = await screen.findAllByTestId('table-row');
-    expect(mocks.call).toHaveBeenCalledWith('theory/tests', { page: 1, per_page: 20 });
+    expect(mocks.call).toHaveBeenCalledWith('theory/tests', { page: 1, per_page: 20 }, { silent: true });
     const buttons = rows.map((row) => within(row).queryAllByRole('button').map((b) => b.textContent));
     expect(buttons).toEqual([['进入考试'], ['查看成绩'], [], ['继续答题'], ['查看成绩']]);
     expect(rows.map((row) => within(row).getByTestId('cell-tag').textContent)).toEqual(['未考', '已考', '未参加', '答题中', '待批阅']);
@@ -59,7 +59,7 @@ describe('answer review screen (config/screens/answer-list.yaml)', () => {
     });
     renderWithProviders(<TableRenderer screen={{ id: 'answer-list', route: '/ucenter/answerlist', type: 'table' }} props={propsOf('answer-list')} />, '/ucenter/answerlist?testid=5');
     const rows = await screen.findAllByTestId('table-row');
-    expect(mocks.call).toHaveBeenCalledWith('theory/records', { logid: '5', page: 1, per_page: 9 });
+    expect(mocks.call).toHaveBeenCalledWith('theory/records', { logid: '5', page: 1, per_page: 9 }, { silent: true });
     expect(rows.map((row) => within(row).getByTestId('cell-tag').textContent)).toEqual(['正确', '部分得分', '待批阅', '错误']);
     expect(screen.getByTestId('table-caption').textContent).toContain('得分 20 / 60 分（1 题待老师批阅，成绩暂定）　用时 12 分钟　交卷时间 2026-11-20 09:12:00');
     expect(rows[1].textContent).toContain('10 / 15');

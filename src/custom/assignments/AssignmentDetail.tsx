@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { notify, type RendererProps } from '../../engine';
 import { useRemoteRecord, useTemplateScope } from '../../renderers';
+import { failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
 import { DEFAULT_RULES } from './AssignmentList';
 import { ExamQuestions } from './ExamQuestions';
 import type { AssignmentDetailProps } from './assignment-detail.schema.gen';
@@ -35,9 +36,10 @@ export default function AssignmentDetail({ props }: RendererProps<AssignmentDeta
   const rules = { ...DEFAULT_RULES, ...props.rules };
   const messages = { ...DEFAULT_MESSAGES, ...props.messages };
 
-  if (!(id > 0) || error) return <Text c="dimmed">未找到该作业</Text>;
+  if (!(id > 0)) return <Text c="dimmed">未找到该作业</Text>;
   const kindHint = search.get('start_time') ? 'exam' : 'homework';
   const label = (item?.kind ?? kindHint) === 'exam' ? props.labels?.exam ?? '考试详情' : props.labels?.homework ?? '作业详情';
+  if (error) return <LoadFailed title={failedTitle(label)} message={error} onRetry={reload} />;
   if (!item) return <Stack><Title order={3}>{search.get('title') ?? label}</Title><Skeleton height={240} /></Stack>;
 
   const tag = statusTag(item);

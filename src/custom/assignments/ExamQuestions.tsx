@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, invalidateEndpoints, notify } from '../../engine';
 import { useCall } from '../../renderers/data/useCall';
+import { LoadFailed } from '../../renderers/ui/ListStatus';
 
 interface Question {
   id: number;
@@ -76,6 +77,7 @@ export function ExamQuestions({ assignmentId, timeUp, onDone }: { assignmentId: 
     void submit(true);
   }, [left, submit, timeUp]);
 
+  if (!reply && read.isError) return <LoadFailed title="考试题目加载失败" message={read.error.message} onRetry={() => void read.refetch()} />;
   if (!reply || reply.list.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md" data-testid="exam-questions">

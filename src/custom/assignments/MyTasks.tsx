@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { RendererProps } from '../../engine';
 import { Pager } from '../../renderers';
 import { useCall } from '../../renderers/data/useCall';
+import { failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
 import type { MyTasksProps } from './my-tasks.schema.gen';
 import { scoreColor } from './ScoreButton';
 
@@ -48,10 +49,12 @@ export default function MyTasks({ props }: RendererProps<MyTasksProps>) {
 function Section({ kind, title, sort, pageSize, detailPath, scorePath }: MyTasksProps['sections'][number] & { sort: string; pageSize: number; detailPath: string; scorePath: string }) {
   const [pages, setPages] = useState({ finish: 1, unfinish: 1 });
   const params = { kind, sort, page_size: pageSize, finish_page: pages.finish, unfinish_page: pages.unfinish };
-  const { data } = useCall<{ finish: Block; unfinish: Block }>('task/get_student_record', params, { keepPrevious: true });
+  const read = useCall<{ finish: Block; unfinish: Block }>('task/get_student_record', params, { keepPrevious: true });
+  const { data } = read;
   return (
     <Paper withBorder radius="md" p="md" data-testid={`tasks-${kind}`}>
       <Text fw={600} mb="sm">{title}</Text>
+      {!data && read.isError && <LoadFailed title={failedTitle(title)} message={read.error.message} onRetry={() => void read.refetch()} />}
       {(['unfinish', 'finish'] as const).map((which) => (
         <Stack key={which} gap="xs" mb="md">
           <Text size="sm" c="dimmed">{which === 'finish' ? '已完成' : '未完成'}（{data?.[which].count ?? 0}）</Text>

@@ -1,6 +1,7 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useCall } from '../../renderers/data/useCall';
+import { LoadFailed } from '../../renderers/ui/ListStatus';
 import type { WorkItem } from './types';
 
 interface Mark {
@@ -14,13 +15,14 @@ interface Mark {
 export function ScoreButton({ item }: { item: Pick<WorkItem, 'id' | 'title'> }) {
   const [asked, setAsked] = useState(false);
   const read = useCall<Mark>('assign/getmark', { assignment_id: item.id }, { enabled: asked });
-  // Opens once the mark has arrived; a failed read (the api client said why) is asked again by the next click.
-  const mark = asked ? read.data ?? null : null;
+  const mark = read.data;
   const open = () => (asked ? void read.refetch() : setAsked(true));
   return (
     <>
       <Button size="compact-sm" variant="light" color="cyan" onClick={open}>查看成绩</Button>
-      <Modal opened={mark !== null} onClose={() => setAsked(false)} title={`${item.title} · 成绩`} centered>
+      <Modal opened={asked} onClose={() => setAsked(false)} title={`${item.title} · 成绩`} centered>
+        {!mark && read.isError && <LoadFailed title="成绩加载失败" message={read.error.message} onRetry={() => void read.refetch()} />}
+        {!mark && !read.isError && <Loader size="sm" />}
         {mark && (
           <Stack gap="xs" data-testid="score-modal">
             <Text size="xl" fw={700} c={scoreColor(mark.score)}>{mark.score ?? '——'} 分</Text>

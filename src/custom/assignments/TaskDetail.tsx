@@ -3,6 +3,7 @@ import DOMPurify from 'dompurify';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { RendererProps } from '../../engine';
 import { useRemoteRecord, useTemplateScope } from '../../renderers';
+import { failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
 import { DEFAULT_RULES } from './AssignmentList';
 import { scoreLink } from './MyTasks';
 import type { TaskDetailProps } from './task-detail.schema.gen';
@@ -40,11 +41,12 @@ function itemId(raw: string | null): number {
 }
 
 /** `type: task-detail` — a class task/test with up to 9 photos submitted through task/insert_student_record. */
-export default function TaskDetail({ props }: RendererProps<TaskDetailProps>) {
+export default function TaskDetail({ screen, props }: RendererProps<TaskDetailProps>) {
   const [search] = useSearchParams();
   const id = itemId(search.get('item'));
   const { record: task, error, reload } = useRemoteRecord<TaskDetailReply>({ endpoint: 'task/get_detail', params: { id } }, useTemplateScope(), { enabled: id > 0 });
-  if (!id || error) return <Text c="dimmed">未找到该任务</Text>;
+  if (!id) return <Text c="dimmed">未找到该任务</Text>;
+  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} onRetry={reload} />;
   if (!task) return <Skeleton height={240} />;
 
   const rules: WorkRules = { ...DEFAULT_RULES, maxImages: 9, submitEndpoint: 'task/insert_student_record', ...props.rules };

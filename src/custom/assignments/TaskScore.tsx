@@ -2,6 +2,7 @@ import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import type { RendererProps } from '../../engine';
 import { useRemoteRecord, useTemplateScope } from '../../renderers';
+import { failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
 import { scoreColor } from './ScoreButton';
 import type { TaskScoreProps } from './task-score.schema.gen';
 
@@ -20,12 +21,13 @@ const asList = (text: string | null | undefined): unknown[] => {
 };
 
 /** `type: task-score` — examarrangement: the score and teacher comments of a task by task_id and type. */
-export default function TaskScore({ props }: RendererProps<TaskScoreProps>) {
+export default function TaskScore({ screen, props }: RendererProps<TaskScoreProps>) {
   const [search] = useSearchParams();
   const taskId = Number(search.get('task_id'));
   const type = search.get('type');
-  const { record: reply, loading } = useRemoteRecord<Reply>({ endpoint: 'task/get_score', params: { task_id: taskId, ...(type && { type }) } }, useTemplateScope(), { enabled: taskId > 0 });
+  const { record: reply, loading, error, reload } = useRemoteRecord<Reply>({ endpoint: 'task/get_score', params: { task_id: taskId, ...(type && { type }) } }, useTemplateScope(), { enabled: taskId > 0 });
   if (loading) return <Skeleton height={200} />;
+  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} onRetry={reload} />;
   if (!reply) return <Text c="dimmed">未找到该任务的成绩</Text>;
   const r = reply.record;
   const listStyle = taskId > props.listScores.above || props.listScores.ids.includes(taskId);

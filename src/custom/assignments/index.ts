@@ -1,15 +1,10 @@
 // Exams and homework: my exams / my homework lists, their detail pages, my tasks, task details and score detail.
-import { register } from '../../engine';
-import AssignmentDetail from './AssignmentDetail';
-import AssignmentList from './AssignmentList';
-import MyTasks from './MyTasks';
-import TaskDetail from './TaskDetail';
-import TaskScore from './TaskScore';
+import { registerLazy } from '../../engine';
 
 export function registerAssignments(): void {
-  register('assignment-list', AssignmentList);
-  register('assignment-detail', AssignmentDetail);
-  register('my-tasks', MyTasks);
-  register('task-detail', TaskDetail);
-  register('task-score', TaskScore);
+  registerLazy('assignment-list', () => import('./AssignmentList'));
+  registerLazy('assignment-detail', () => import('./AssignmentDetail'));
+  registerLazy('my-tasks', () => import('./MyTasks'));
+  registerLazy('task-detail', () => import('./TaskDetail'));
+  registerLazy('task-score', () => import('./TaskScore'));
 }

@@ -1,22 +1,23 @@
 import './chat.css';
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { api, notify, useSession, useSiteConfig } from '../../engine';
-import { onAppAction } from '../../renderers/actions/actions';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, useSession, useSiteConfig } from '../../engine';
+import { onAppAction, type AppActionDetail } from '../../renderers/actions/actions';
 import { ChatHistory } from './ChatHistory';
 import { ConversationList } from './ConversationList';
 import { CHAT_ACTIONS } from './events';
 import { chatSettings } from './settings';
-import { refreshUnread, useUnreadCounts } from './unread';
+import { refreshUnread } from './unread';
 import { useChat } from './useChat';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
 
 /**
- * 我的消息, mounted once by the shell. Opens on the row actions ask (teacher list), view (notifications) and
- * messages (user menu), and keeps the unread counters fresh while the student is signed in.
+ * 我的消息, mounted by the shell's ChatHost on the first chat action (`first`, handled at once) and kept from then on.
+ * Opens on the row actions ask (teacher list), view (notifications) and messages (user menu); says whether it is
+ * open through `onOpened` (the host announces a reply only while it is closed).
  */
-export function ChatDialog() {
+export default function ChatDialog({ first, onOpened }: { first: AppActionDetail; onOpened: (opened: boolean) => void }) {
   const settings = chatSettings(useSiteConfig());
   const signedIn = Boolean(useSession()?.token);
   const chat = useChat(settings.chatPollMs);
@@ -26,10 +27,9 @@ export function ChatDialog() {
   // After sending, the cursor stays in the box (and so in the dialog, where Esc still closes it).
   const send = () => void chat.send().finally(() => input.current?.focus());
   const { open, opened } = chat;
-  const openedRef = useRef(opened);
-  openedRef.current = opened;
+  useEffect(() => onOpened(opened), [opened, onOpened]);
 
-  useEffect(() => onAppAction(({ action, row, invalidates }) => {
+  const handle = useCallback(({ action, row, invalidates }: AppActionDetail) => {
     if (action === CHAT_ACTIONS.ask) {
       void open({ teacher_id: num(row.teacher_id ?? row.id), realname: String(row.realname ?? ''), head_img: String(row.head_img ?? '') });
     } else if (action === CHAT_ACTIONS.view) {
@@ -41,19 +41,14 @@ export function ChatDialog() {
     } else if (action === CHAT_ACTIONS.open) {
       void open(row.teacher_id ? { teacher_id: num(row.teacher_id) } : undefined);
     }
-  }), [open]);
-
-  // Counters poll while signed in and the tab is visible; a new reply is announced when the dialog is closed.
-  const counts = useUnreadCounts(true);
-  const lastChat = useRef<number | null>(null);
+  }, [open]);
+  const firstHandled = useRef(false);
   useEffect(() => {
-    if (!signedIn || !counts) {
-      lastChat.current = null;
-      return;
-    }
-    if (lastChat.current !== null && counts.chat > lastChat.current && !openedRef.current) notify.info('老师回复了你的消息，请在“我的消息”中查看');
-    lastChat.current = counts.chat;
-  }, [signedIn, counts]);
+    if (firstHandled.current) return;
+    firstHandled.current = true;
+    handle(first);
+  }, [first, handle]);
+  useEffect(() => onAppAction(handle), [handle]);
 
   if (!signedIn) return null;
   return (

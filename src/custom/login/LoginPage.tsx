@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { afterLoginPath, api, notify, session, shellSettings, useSiteConfig, type RendererProps } from '../../engine';
+import { afterLoginPath, api, ApiCallError, notify, session, shellSettings, useSiteConfig, type RendererProps } from '../../engine';
 import { AccountPanel } from './AccountPanel';
 import { useCountdown } from './contexts';
 import { finishLogin } from './finishLogin';
@@ -60,7 +60,12 @@ export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
     if (!ticket || triedAuto.current || session.token()) return;
     triedAuto.current = true;
     if (search.get('need_bind') === '1') setThirdParty('bind');
-    else void api.call<Record<string, unknown>>('autoLogin', { user_id: ticket }).then(onLogin).catch(() => {});
+    else {
+      // A ticket not yet bound to an account (the server says need_bind): the bind dialog, as with need_bind=1.
+      void api.call<Record<string, unknown>>('autoLogin', { user_id: ticket }).then(onLogin).catch((err: unknown) => {
+        if (err instanceof ApiCallError && err.errors?.need_bind) setThirdParty('bind');
+      });
+    }
   }, [ticket, search, onLogin]);
 
   // Only a visitor who arrives already signed in is sent on; a login made here navigates itself (to the redirect).

@@ -1,6 +1,7 @@
 import { Anchor, Button, Checkbox, Group, Image, Select, TextInput, UnstyledButton } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useContext } from 'react';
+import { useContext, type ReactNode } from 'react';
+import type { LoginWidgetName } from './widgetNames';
 import { useCall } from '../../renderers/data/useCall';
 import { AgreementContext, CaptchaContext, FormValuesContext, SmsContext } from './contexts';
 
@@ -134,7 +135,7 @@ export function OrgSelectWidget(props: WidgetProps) {
   );
 }
 
-export const loginWidgets = {
+export const loginWidgets: Record<LoginWidgetName, (props: WidgetProps) => ReactNode> = {
   captcha: CaptchaWidget,
   mobile: MobileWidget,
   smsCode: SmsCodeWidget,

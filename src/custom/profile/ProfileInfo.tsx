@@ -1,6 +1,6 @@
 import { Avatar, Button, FileButton, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api, loadProfile, notify, session, useSession, type RendererProps, type UserInfo } from '../../engine';
+import { api, lastProfileFailure, loadProfile, notify, session, useSession, type RendererProps, type UserInfo } from '../../engine';
 import { SchemaForm } from '../../renderers';
 import { failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
 import { SmsContext, useCountdown } from '../login/contexts';
@@ -40,7 +40,7 @@ export default function ProfileInfo({ screen, props }: RendererProps<ProfileInfo
   }, [user, attempt]);
   if (!user) {
     return profile === 'failed'
-      ? <LoadFailed title={failedTitle(screen?.title)} message="请检查网络后重试" onRetry={() => setAttempt((n) => n + 1)} />
+      ? <LoadFailed title={failedTitle(screen?.title)} message={lastProfileFailure() ?? '请检查网络后重试'} onRetry={() => setAttempt((n) => n + 1)} />
       : <Skeleton height={240} radius="md" data-testid="profile-loading" />;
   }
   const fields = Object.keys((props.form.schema.properties ?? {}) as object);

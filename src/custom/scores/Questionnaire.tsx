@@ -18,7 +18,7 @@ export default function Questionnaire({ props }: RendererProps<QuestionnaireProp
   const navigate = useNavigate();
   const learnId = template(props.learnId, { query: Object.fromEntries(search.entries()) });
   // A failed fetch is swallowed (spec §8): the page says the questionnaire is unavailable.
-  const { record: definition, loading } = useRemoteRecord<Definition>({ endpoint: 'learn/getproblem', params: { learn_id: learnId } }, useTemplateScope(), { silent: true });
+  const { record: definition, loading } = useRemoteRecord<Definition>({ endpoint: 'learn/getproblem', params: { learn_id: learnId } }, useTemplateScope());
   const [formData, setFormData] = useState<Record<string, unknown>>({});
 
   const form = useMemo(() => (definition ? questionnaireForm(definition.problem, props.fields, props.placeholder) : null), [definition, props.fields, props.placeholder]);

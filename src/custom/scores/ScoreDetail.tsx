@@ -27,8 +27,7 @@ export default function ScoreDetail({ props }: RendererProps<ScoreDetailProps>) 
   const id = template(props.id, { query });
   const heading = props.title ? template(props.title, { query }) : '';
   const scope = useTemplateScope();
-  // Silent: the failure is said here, once, with what failed and a retry (not a toast as well).
-  const { record, loading, error, reload } = useRemoteRecord<ScoreRecord>({ endpoint: 'score/get_one_score', params: { id } }, scope, { enabled: Boolean(id), silent: true });
+  const { record, loading, error, reload } = useRemoteRecord<ScoreRecord>({ endpoint: 'score/get_one_score', params: { id } }, scope, { enabled: Boolean(id) });
   const [exporting, setExporting] = useState(false);
 
   if (loading) return <Group justify="center" py="xl"><Loader /></Group>;

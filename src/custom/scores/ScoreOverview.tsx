@@ -1,7 +1,8 @@
 import { Avatar, Box, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useSession, type RendererProps } from '../../engine';
-import { StatsFigures, TableRenderer } from '../../renderers';
+import { StatsFigures } from '../../renderers';
+import TableRenderer from '../../renderers/table';
 import { bandPercentages, type Dabiao } from './figures';
 import type { ScoreOverviewProps } from './score-overview.schema.gen';
 

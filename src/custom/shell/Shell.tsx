@@ -2,7 +2,7 @@ import './shell.css';
 import { useEffect, type ReactNode } from 'react';
 import { shellSettings, useSession, useSiteConfig } from '../../engine';
 import { showClassNotices } from './classNotices';
-import { ChatDialog } from '../chat/ChatDialog';
+import { ChatHost } from '../chat/ChatHost';
 import { NewWorkPolling } from '../polling';
 import { BackToTop } from './BackToTop';
 import { Footer } from './Footer';
@@ -19,7 +19,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <BackToTop />
-      <ChatDialog />
+      <ChatHost />
       <NewWorkPolling />
     </>
   );

@@ -1,10 +1,12 @@
 import { Avatar, Menu } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, session, shellSettings, useSession, useSiteConfig } from '../../engine';
 import { openChat } from '../chat/events';
 import { UnreadBadge, UnreadDot } from '../chat/UnreadBadge';
-import { ThemeDrawer } from './ThemeDrawer';
+
+// The theme drawer loads the first time it is opened.
+const ThemeDrawer = lazy(() => import('./ThemeDrawer').then((m) => ({ default: m.ThemeDrawer })));
 
 /** What the header shows for the user: the real name, else 注册用户 and the mobile number. */
 export function displayName(user: { realname?: unknown; mobile?: unknown } | null | undefined): string {
@@ -59,7 +61,11 @@ export function UserMenu() {
           })}
         </Menu.Dropdown>
       </Menu>
-      <ThemeDrawer opened={themeOpen} onClose={() => setThemeOpen(false)} />
+      {themeOpen && (
+        <Suspense fallback={null}>
+          <ThemeDrawer opened onClose={() => setThemeOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,8 +5,6 @@ import { api, endpointKey, useSession, useShownCount, watchEndpoints } from '../
 export interface UseCallOptions {
   /** False while a parameter the call needs is missing: nothing is called. Default true. */
   enabled?: boolean;
-  /** The api client does not show its error message: the caller says what went wrong itself. */
-  silent?: boolean;
   /** While the next answer loads (another page, other filters), the last one stays on screen. */
   keepPrevious?: boolean;
   /** Endpoints whose answer, when it changes (a poll saw something new), makes this call again. */
@@ -30,13 +28,15 @@ export function mentionsUser(params: Record<string, unknown> | undefined): boole
  * One read of an endpoint through the query cache (the engine's TanStack Query client): parts of a page asking the same
  * share one request; the answer is read again when a kept-alive screen is shown again, when a write invalidates the
  * endpoint (YAML `invalidates:`), and when an endpoint named in `reloadOn` answers something new.
+ * A read is for showing: its failure is not toasted but returned as `error`, and the screen says it inline (LoadFailed)
+ * — one statement of a failure, not a toast and a block (an ended session is still toasted by the api client).
  */
 export function useCall<T = unknown>(endpoint: string | undefined, request: Record<string, unknown> | null, options: UseCallOptions = {}): UseQueryResult<T> {
-  const { enabled = true, silent = false, keepPrevious = false, reloadOn, fresh = false } = options;
+  const { enabled = true, keepPrevious = false, reloadOn, fresh = false } = options;
   const on = Boolean(endpoint && request) && enabled;
   const query = useQuery({
     queryKey: endpointKey(endpoint ?? '', request ?? {}),
-    queryFn: () => (silent ? api.call<T>(endpoint!, request!, { silent }) : api.call<T>(endpoint!, request!)),
+    queryFn: () => api.call<T>(endpoint!, request!, { silent: true }),
     enabled: on,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
     ...(fresh ? { staleTime: 0, refetchOnMount: 'always' as const } : {}),

@@ -9,7 +9,7 @@ export interface RemoteList<T> {
   items: T[];
   total: number;
   loading: boolean;
-  /** Message of the last failed load (the api client has already told the user), or null. */
+  /** Message of the last failed load, for the list to say inline (nothing else tells the user), or null. */
   error: string | null;
   reload: () => void;
   /** The whole `data` of the last reply (lists often carry summary figures next to their rows). */

@@ -15,8 +15,6 @@ export interface RecordCall {
 export interface RecordOptions {
   /** `error` when the call fails without a message of its own. Default 加载失败. */
   failed?: string;
-  /** The api client does not show its error message: the screen says what went wrong itself. */
-  silent?: boolean;
   /** False while a parameter the call needs is missing (e.g. no id in the route): nothing is called. Default true. */
   enabled?: boolean;
 }
@@ -33,14 +31,14 @@ export interface RemoteRecord<T> {
 
 /**
  * Loads one object through the query cache: again whenever the resolved parameters change (the previous record is
- * dropped then), replies of an earlier request ignored. A failed first load leaves `error` set (the api client has
- * already told the user unless `silent`); a failed reload keeps the record on screen.
+ * dropped then), replies of an earlier request ignored. A failed first load leaves `error` set, for the caller to say
+ * inline (nothing else tells the user); a failed reload keeps the record on screen.
  */
 export function useRemoteRecord<T extends object>(call: RecordCall, scope: TemplateScope, options: RecordOptions = {}): RemoteRecord<T> {
-  const { failed = '加载失败', silent = false, enabled = true } = options;
+  const { failed = '加载失败', enabled = true } = options;
   const request = useMemo(() => resolveParams(call.params, scope), [call.params, scope]);
   const waiting = useWaitsForUser(call.params);
-  const query = useCall<unknown>(call.endpoint, request, { enabled: enabled && !waiting, silent });
+  const query = useCall<unknown>(call.endpoint, request, { enabled: enabled && !waiting });
   const client = useQueryClient();
   const { refetch } = query;
   const record = enabled && query.data !== undefined ? ((readPath(query.data, call.items) as T | undefined) ?? null) : null;

@@ -48,7 +48,12 @@ export function CategoryFilter({ config, value, onChange }: Props) {
     );
   }
   if (tree.error) {
-    return <Text size="sm" c="dimmed">分类加载失败</Text>;
+    return (
+      <Group gap="xs" data-testid="category-failed">
+        <Text size="sm" c="dimmed">分类加载失败</Text>
+        <Button variant="subtle" size="compact-sm" onClick={tree.reload}>重新加载</Button>
+      </Group>
+    );
   }
 
   const types = direction?.children ?? [];

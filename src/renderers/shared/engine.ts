@@ -9,7 +9,7 @@ export { entryPoints, shellSettings } from '../../engine/config';
 export { loadProfile, reloadSiteConfig } from '../../engine/bootstrap';
 export { afterLoginPath } from '../../engine/router';
 export { useShownCount } from '../../engine/visibility';
-export { register, type RendererProps, type RenderScreen } from '../../engine/registry';
+export { register, registerLazy, type RendererProps, type RenderScreen } from '../../engine/registry';
 export { endpointKey, invalidateEndpoints, watchEndpoints } from '../../engine/query';
 export { cspNonce } from '../../engine/cspNonce';
 export { DownloadError, fetchDownload, saveFile, type DownloadProgress } from '../../engine/download';

@@ -5,8 +5,8 @@ import type { StatsFigures as Figures } from './figures.schema.gen';
 /**
  * The figures of one reply side by side: the value big, its label under it. A building block: the `stats`
  * renderer feeds it from its own call, list pieces (results overview, my exams, my homework) from their reply.
- * While the reply is on its way the values are placeholders, and when it failed they say 加载失败: a figure that
- * was never loaded is never shown as 0.
+ * While the reply is on its way the values are placeholders, and when it failed they are a dash: a figure that
+ * was never loaded is never shown as 0, and the failure is said once, by the error block of the list they head.
  */
 export function StatsFigures({ figures, data, state = 'ready' }: { figures: Figures; data: unknown; state?: 'loading' | 'failed' | 'ready' }) {
   return (
@@ -18,7 +18,7 @@ export function StatsFigures({ figures, data, state = 'ready' }: { figures: Figu
             <Skeleton height={28} width={64} radius="sm" data-testid={`stat-${figure.field}`} />
           ) : (
             <Text fw={700} fz={state === 'failed' ? 16 : 22} c={state === 'failed' ? 'dimmed' : figure.color} data-testid={`stat-${figure.field}`}>
-              {state === 'failed' ? '加载失败' : figureText(figure, data)}
+              {state === 'failed' ? '—' : figureText(figure, data)}
             </Text>
           )}
           <Text size="sm" c="dimmed">{figure.label}</Text>

@@ -1,4 +1,6 @@
 import { Button, EmptyState } from '@mantine/core';
+import { useLayoutEffect } from 'react';
+import { notify } from '../shared/engine';
 import { AlertIcon, InboxIcon } from './icons';
 
 /** The empty list ("暂无数据" unless YAML says otherwise). */
@@ -13,9 +15,12 @@ export function failedTitle(what: string | undefined): string {
 
 /**
  * A failed load: says what failed (`title`, e.g. 成绩明细加载失败) and why, with a retry, so the screen never goes
- * blank or shows an empty result for data that did not arrive.
+ * blank or shows an empty result for data that did not arrive. It is the one place the failure is said: while it is on
+ * screen no toast repeats its reason.
  */
 export function LoadFailed({ message, onRetry, title = '加载失败' }: { message: string; onRetry: () => void; title?: string }) {
+  // Before the paint: a toast of the same failure rendered in the same update is gone before the user sees it.
+  useLayoutEffect(() => notify.shownInline(message), [message]);
   return (
     <EmptyState py="xl" title={title} description={message === title ? undefined : message} icon={<AlertIcon size={28} />} color="red" variant="light"
       role="alert" data-testid="load-failed">
