@@ -39,7 +39,7 @@ describe('exam answering with a countdown', () => {
     const onDone = vi.fn();
     render(<MantineProvider><QueryProvider><ExamQuestions assignmentId={8} timeUp="考试时间到！" onDone={onDone} /></QueryProvider></MantineProvider>);
     await act(async () => { await vi.advanceTimersByTimeAsync(0); });
-    expect(mocks.call).toHaveBeenCalledWith('assign/getquestion', { id: 8 });
+    expect(mocks.call).toHaveBeenCalledWith('assign/getquestion', { id: 8 }, { silent: true });
     expect(screen.getByTestId('countdown').textContent).toContain('01:00');
     fireEvent.change(screen.getByLabelText('第1题答案'), { target: { value: '咬合面先行' } });
     const wait = async (ms: number) => {
@@ -63,5 +63,17 @@ describe('exam answering with a countdown', () => {
     render(<MantineProvider><QueryProvider><ExamQuestions assignmentId={8} timeUp="考试时间到！" onDone={() => undefined} /></QueryProvider></MantineProvider>);
     await act(async () => { await vi.advanceTimersByTimeAsync(0); });
     expect(screen.getByTestId('countdown').textContent).toContain('00:10');
+  });
+
+  it('says inline that the questions did not arrive, and 重新加载 asks again', async () => {
+    mocks.call.mockReset().mockRejectedValueOnce(new Error('网络异常，请稍后重试')).mockResolvedValue(QUESTIONS);
+    render(<MantineProvider><QueryProvider><ExamQuestions assignmentId={8} timeUp="考试时间到！" onDone={() => undefined} /></QueryProvider></MantineProvider>);
+    await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+    expect(screen.getByTestId('load-failed').textContent).toContain('考试题目加载失败');
+    expect(screen.getByTestId('load-failed').textContent).toContain('网络异常，请稍后重试');
+    fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+    expect(screen.queryByTestId('load-failed')).toBeNull();
+    expect(screen.getByTestId('countdown').textContent).toContain('01:00');
   });
 });

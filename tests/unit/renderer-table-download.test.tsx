@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The table's `download` row action as the teacher's assignment list (config/screens/teacher-assignments.yaml) uses it:
-// 下载作品 and 导出成绩 hand the browser a link to the GET call, with the row's parameters.
+// 下载作品 (progress: true) is fetched by the page, which follows its progress and saves the file; 导出成绩 hands the
+// browser a link to the GET call. Both carry the row's parameters.
 import './setup-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
@@ -10,9 +11,12 @@ import TableRenderer from '../../src/renderers/table';
 import type { TableProps } from '../../src/renderers/table/schema.gen';
 import { renderWithProviders } from './renderer-harness';
 
-const mocks = vi.hoisted(() => ({ call: vi.fn(), fileUrl: vi.fn(), success: vi.fn() }));
+const mocks = vi.hoisted(() => ({ call: vi.fn(), fileUrl: vi.fn(), success: vi.fn(), fetchDownload: vi.fn(), saveFile: vi.fn() }));
 vi.mock('../../src/renderers/shared/engine', async () =>
-  (await import('./renderer-harness')).fakeEngine({ api: { call: mocks.call, fileUrl: mocks.fileUrl }, notify: { success: mocks.success, error: vi.fn() } }),
+  (await import('./renderer-harness')).fakeEngine({
+    api: { call: mocks.call, fileUrl: mocks.fileUrl }, notify: { success: mocks.success, error: vi.fn() },
+    fetchDownload: mocks.fetchDownload, saveFile: mocks.saveFile, DownloadError: class extends Error {},
+  }),
 );
 
 const props = parse(readFileSync('config/screens/teacher-assignments.yaml', 'utf8'), { merge: true }).props as TableProps;
@@ -27,6 +31,8 @@ beforeEach(() => {
   clicked = [];
   mocks.call.mockReset();
   mocks.success.mockReset();
+  mocks.saveFile.mockReset();
+  mocks.fetchDownload.mockReset().mockResolvedValue({ name: '作业7.zip', blob: new Blob(['zip']) });
   mocks.call.mockImplementation(async (name: string) => {
     if (name === 'staff/assignments') return { data: [row(7, 3), row(8, 0)], total: 2 };
     throw new Error(name);
@@ -39,7 +45,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('table download action (teacher assignments)', () => {
-  it('downloads the zip of a row with submissions and its scores, through links to the calls', async () => {
+  it('downloads the zip of a row with submissions through the page (with its progress) and its scores through a link', async () => {
     renderWithProviders(<TableRenderer screen={SCREEN} props={props} />);
     await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(2));
     const [withWork, empty] = screen.getAllByTestId('table-row');
@@ -48,11 +54,12 @@ describe('table download action (teacher assignments)', () => {
 
     fireEvent.click(within(withWork).getByRole('button', { name: '下载作品' }));
     expect(mocks.fileUrl).toHaveBeenCalledWith('staff/assignment/zip', { id: 7 });
-    expect(clicked).toEqual([{ href: 'api/staff/assignment/zip?id=7', download: '' }]);
-    expect(mocks.success).toHaveBeenCalledWith('正在打包下载，进度见浏览器的下载栏');
+    expect(mocks.fetchDownload).toHaveBeenCalledWith('api/staff/assignment/zip?id=7', expect.objectContaining({ signal: expect.any(AbortSignal) }));
+    await waitFor(() => expect(mocks.saveFile).toHaveBeenCalledWith({ name: '作业7.zip', blob: expect.any(Blob) }));
+    expect(clicked).toEqual([]); // followed by the page, not handed to the browser
 
     fireEvent.click(within(withWork).getByRole('button', { name: '导出成绩' }));
-    expect(clicked[1]).toEqual({ href: 'api/staff/assignment/export?id=7', download: '' });
+    expect(clicked).toEqual([{ href: 'api/staff/assignment/export?id=7', download: '' }]);
     expect(document.querySelectorAll('a[download]')).toHaveLength(0); // the link is not left in the page
     expect(mocks.call).not.toHaveBeenCalledWith('staff/assignment/zip', expect.anything());
   });
