@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
-import type { User } from '../db/schema';
+import type { User, UserRole } from '../db/schema';
 import { resolveSession, revokeSession } from '../services/sessions';
 import { forbidden, unauthenticated } from './errors';
 import type { AccountRole } from '../../shared/config-types';
@@ -48,6 +48,17 @@ const ROLE_REFUSALS: Record<AccountRole, string> = {
 };
 export type Role = AccountRole;
 
+/**
+ * The accounts each contract role admits. A partner school's reviewer (users.role 'reviewer', the landing page's
+ * 评审 entry) tries the platform as a student does, so student routes serve it too.
+ */
+const ADMITTED: Record<AccountRole, readonly UserRole[]> = {
+  student: ['student', 'reviewer'],
+  teacher: ['teacher'],
+  admin: ['admin'],
+  platform: ['platform'],
+};
+
 /** What an account whose password an administrator set hears from every route but the few that let it change it. */
 export const PASSWORD_PENDING = '管理员已为您设置了新密码，请先修改密码后再使用其他功能';
 
@@ -68,7 +79,7 @@ export function requireUser(db: Db, role: Role | 'any' | undefined, passwordPend
 
 /** The one check a signed-in account passes before a route serves it: its role, then a pending password change. */
 function admit(user: User, role: Role | 'any' = 'any', passwordPending = false): void {
-  if (role !== 'any' && user.role !== role) throw forbidden(ROLE_REFUSALS[role]);
+  if (role !== 'any' && !ADMITTED[role].includes(user.role)) throw forbidden(ROLE_REFUSALS[role]);
   if (user.must_change_password === 1 && !passwordPending) throw forbidden(PASSWORD_PENDING);
 }
 

@@ -151,8 +151,9 @@ export function staffResultRoutes(ctx: RouteContext): void {
       const teacher = currentUser(request);
       const q = request.query;
       if (!(await taughtClassIds(db, teacher)).includes(q.class_id)) throw notFound('班级不存在');
+      // A course of the teacher's school or the shared catalogue: another school's course is not named.
       const names = await db.selectFrom('classes as c').innerJoin('learns as l', (j) => j.on('l.id', '=', q.learn_id)).select(['c.class_name', 'l.name as learn_name'])
-        .where('c.id', '=', q.class_id).executeTakeFirst();
+        .where('c.id', '=', q.class_id).where((eb) => eb.or([eb('l.school_id', '=', teacher.school_id), eb('l.school_id', 'is', null)])).executeTakeFirst();
       if (!names) throw notFound('实训项目不存在');
       const data = await classCourseData(db, teacher, q.class_id, q.learn_id);
       const steps: StepStat[] = stepStats(data.details);

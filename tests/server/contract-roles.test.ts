@@ -49,9 +49,15 @@ describe.each(DATABASES)('contract roles enforced by the server on %s', (kind) =
     }
   });
 
-  it('still serves the student on a student route', async () => {
+  it("still serves the student, and the partner school's reviewer, on a student route", async () => {
     const res = await s.post('learn/get', { page: 1 }, people.student);
     expect(res.body.code, res.body.message).toBe(200);
+    // The landing page's 评审 account tries the platform as a student does.
+    const reviewer = await s.login('reviewer', 'demo123', 100045);
+    for (const name of ['learn/get', 'score/get_student']) {
+      const reply = await s.post(name, { page: 1 }, reviewer);
+      expect(reply.body.code, `${name}: ${reply.body.message}`).toBe(200);
+    }
   });
 
   it('lets every role past the guard of a route every account uses', async () => {

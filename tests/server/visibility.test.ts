@@ -34,7 +34,7 @@ describe.each(DATABASES)('course visibility on %s', (kind) => {
     // are a teacher's, checked at the end against the teacher's school.
     const routes = all.filter((r) => !r.startsWith('staff/'));
     expect(routes).toEqual(['learn/addevaluate', 'learn/detail', 'learn/favorite', 'learn/getlearnurl', 'learn/getproblem', 'learn/start', 'score/get_student', 'topic/add']);
-    expect(all.filter((r) => r.startsWith('staff/'))).toEqual(['staff/assignment/save']);
+    expect(all.filter((r) => r.startsWith('staff/'))).toEqual(['staff/assignment/save', 'staff/results/detail']);
 
     const { db } = s.opened;
     const demo = await db.selectFrom('users').selectAll().where('username', '=', 'demo').where('school_id', '=', 100002).executeTakeFirstOrThrow();
@@ -84,5 +84,13 @@ describe.each(DATABASES)('course visibility on %s', (kind) => {
       expect(JSON.stringify(reply.body)).not.toContain(hidden.name);
     }
     expect((await link(visible[0])).body.code).toBe(200);
+    // 班级成绩's detail of a class the teacher teaches: another school's course is as unknown as a missing one.
+    const results = (learnId: number) => s.get('staff/results/detail', { class_id: demo.class_id!, learn_id: learnId }, teacherToken);
+    const unknownCourse = await results(missing.id);
+    expect(unknownCourse.status).toBe(404);
+    const foreignCourse = await results(foreign.id);
+    expect({ status: foreignCourse.status, message: foreignCourse.body.message }).toEqual({ status: 404, message: unknownCourse.body.message });
+    expect(JSON.stringify(foreignCourse.body)).not.toContain(foreign.name);
+    expect((await results(visible[0])).status).toBe(200);
   });
 });
