@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/sequencer';
 
 // Test runs hash passwords at scrypt N = 2^14 instead of production's 2^17 (server/db/password.ts): the suites log in
 // hundreds of times, at ~0.7 s of CPU each on this machine at 2^17. A unit test holds the production default.
@@ -6,6 +7,7 @@ const env = { PASSWORD_SCRYPT_COST: '14' };
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     // Vitest's default leaves a core free, which on this 2-core machine ran every file one after another. Three
     // workers: browser files mostly wait on Chromium and their server, so the cores stay busy.
     maxWorkers: 3,
