@@ -1,12 +1,19 @@
 // npx tsx scripts/bench-admin-report.ts [records] — the school report (admin/report, admin/report/export) for a school
 // of 20,000 students (school 100045, 40 classes of 500) and, by default, 1,000,000 score records over 24 months and
-// 12 courses, seeded with batched raw inserts. Prints the seeding time, the report calls' medians of 5 over HTTP and
-// the query plan of the per-course query. Figures in docs/benchmarks.md.
+// 12 courses, seeded with batched raw inserts (through the roll-up's triggers). Prints the seeding time, the
+// roll-up's backfill time (migration 0019 undone and run again), the report's totals and months read from the roll-up
+// against the same counted from the records (tests/server/report-reference.ts) in alternating rounds on the same
+// database, a record's write with and without the triggers, and the report calls' medians of 5 over HTTP.
+// Figures in docs/benchmarks.md.
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { Migrator } from 'kysely';
 import { startServer } from '../tests/e2e/server';
-import { openDatabase } from '../server/db';
+import { reportFromRecords } from '../tests/server/report-reference';
+import { migrate, openDatabase } from '../server/db';
+import { migrations } from '../server/db/migrations';
+import { schoolReport } from '../server/services/admin-report';
 import { insertAdmin } from '../server/services/admin-accounts';
 
 const RECORDS = Number(process.argv[2] ?? 1_000_000);
@@ -62,9 +69,69 @@ if (!reuse) {
   db.exec('analyze');
   const t2 = performance.now();
   console.log(`seeded ${STUDENTS} students in ${((t1 - t0) / 1000).toFixed(1)} s, ${RECORDS} score records in ${((t2 - t1) / 1000).toFixed(1)} s`);
-  console.log('plan:', (db.prepare(`explain query plan select s.learn_id, count(distinct s.user_id), count(*) from score_records s
-    where s.user_id in (select id from users where school_id = 100045 and role = 'student') group by s.learn_id`).all() as { detail: string }[]).map((r) => r.detail).join(' | '));
   db.close();
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+{
+  const opened = await openDatabase({ dataDir });
+  await migrate(opened.db);
+  const migrator = new Migrator({ db: opened.db, provider: { getMigrations: async () => migrations } });
+  await migrator.migrateDown();
+  const t = performance.now();
+  const up = await migrator.migrateToLatest();
+  if (up.error) throw up.error;
+  console.log(`roll-up backfill (migration 0019 on every record): ${ms(performance.now() - t)}`);
+
+  // Old (counted from the records) and new (the roll-up) in alternating order, round after round, so a burst of load
+  // from elsewhere hits both; the ratio is the figure to trust on a shared machine.
+  const pairs: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+    ['totals + 24 months (by=month), all time', () => reportFromRecords(opened.db, 100045, 'all'), () => schoolReport(opened.db, 100045, 'all', { month: true })],
+    ['totals + months, last 12 months', () => reportFromRecords(opened.db, 100045, '12m'), () => schoolReport(opened.db, 100045, '12m', { month: true })],
+  ];
+  for (const [label, old, rolled] of pairs) {
+    const times: [number[], number[]] = [[], []];
+    for (let round = 0; round < 7; round++) {
+      for (const which of round % 2 ? [1, 0] : [0, 1]) {
+        const start = performance.now();
+        await (which ? rolled : old)();
+        times[which].push(performance.now() - start);
+      }
+    }
+    const [a, b] = times.map(median);
+    console.log(`${label}: from the records ${ms(a)}, from the roll-up ${ms(b)} (medians of 7, alternating) → ${(a / b).toFixed(1)}× faster`);
+  }
+  const courseTimes: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const start = performance.now();
+    await schoolReport(opened.db, 100045, 'all', { course: true });
+    courseTimes.push(performance.now() - start);
+  }
+  console.log(`totals + per course (by=course; per course still from the records): ${ms(median(courseTimes))}`);
+  await opened.close();
+
+  // A result's write: 2,000 inserts with and without the triggers (dropped inside a transaction that is rolled back
+  // again), alternating; the commit, the same either way, is left out.
+  const raw = new Database(join(dataDir, 'app.sqlite'));
+  const student = raw.prepare("select id, class_id, grade_id from users where username = 'rpt0'").get() as { id: number; class_id: number; grade_id: number };
+  const course = (raw.prepare('select learn_id from score_records where user_id = ? limit 1').get(student.id) as { learn_id: number }).learn_id;
+  const insert = raw.prepare("insert into score_records (user_id, learn_id, class_id, grade_id, created_at, total_score, total_time) values (?, ?, ?, ?, '2026-11-27 10:00:00', 75, 300)");
+  const triggers = (raw.prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'score_records'").all() as { name: string; sql: string }[]);
+  const writes: [number[], number[]] = [[], []];
+  for (let round = 0; round < 6; round++) {
+    for (const withTriggers of round % 2 ? [1, 0] : [0, 1]) {
+      raw.exec('savepoint bench');
+      if (!withTriggers) for (const tr of triggers) raw.exec(`drop trigger ${tr.name}`);
+      const start = performance.now();
+      for (let i = 0; i < 2000; i++) insert.run(student.id, course, student.class_id, student.grade_id);
+      writes[withTriggers].push((performance.now() - start) / 2000);
+      raw.exec('rollback to bench');
+      raw.exec('release bench');
+    }
+  }
+  console.log(`one record written: ${(median(writes[0]) * 1000).toFixed(0)} µs without the triggers, ${(median(writes[1]) * 1000).toFixed(0)} µs with them (medians of 6 × 2,000)`);
+  raw.close();
 }
 server = await startServer({ dataDir, configDir, distDir });
 const base = server.baseURL;

@@ -20,6 +20,25 @@ export interface ScoreRecordTable {
   first_module_time: Defaulted<number | null>; // seconds
 }
 
+/** The school report's roll-up, kept by triggers on score_records (migration 0019): per school, month and course. */
+export interface ReportMonthTable {
+  school_id: number;
+  month: string; // YYYY-MM of score_records.created_at
+  learn_id: number;
+  sessions: number;
+  passed: number; // results with a score ≥ 60
+  time_sum: number; // seconds
+  score_sum: number;
+}
+
+/** Per student and month: how many results (migration 0019); distinct students per month are its rows. */
+export interface ReportStudentTable {
+  user_id: number;
+  month: string;
+  school_id: number;
+  sessions: number;
+}
+
 // ---------- homework and exams ----------
 export interface AssignmentTable {
   id: Id;

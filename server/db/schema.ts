@@ -214,6 +214,8 @@ export interface Database {
   conversations: ConversationTable;
   messages: MessageTable;
   score_records: A.ScoreRecordTable;
+  report_months: A.ReportMonthTable;
+  report_students: A.ReportStudentTable;
   assignments: A.AssignmentTable;
   assignment_classes: A.AssignmentClassTable;
   assignment_questions: A.AssignmentQuestionTable;

@@ -6,7 +6,8 @@ import { hashPassword } from '../../server/db/password';
 import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
 
 // A school administrator registers a course with its simulation and makes it visible to one class → a student of that
-// class finds it in the practice list, starts it (the built-in demo simulation at /sim/…) and gets a score. Runs in the
+// class finds it in the practice list, starts it (the built-in demo simulation at /sim/…) and gets a score, which the
+// administrator's 实验统计 shows at once (per course, and in its month as recounted from the records). Runs in the
 // demo school with a class, a student and an administrator this file creates, so no other test sees the course.
 let browser: Browser;
 const tag = Date.now().toString(36).slice(-5);
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('administration console: catalogue', () => {
-  it('admin registers a course and its simulation, shows it to one class → that class\'s student launches it and gets a score', async () => {
+  it('admin registers a course and its simulation, shows it to one class → that class\'s student launches it and gets a score → 实验统计 counts it at once', async () => {
     const [type] = new Database(dataFile(), { readonly: true }).prepare(`select c.name, p.name as parent from learn_categories c join learn_categories p on p.id = c.parent_id
       where c.school_id is null order by c.sort, c.id limit 1`).all() as { name: string; parent: string }[];
 
@@ -97,9 +98,20 @@ describe('administration console: catalogue', () => {
     await sim.getByText('成绩已提交：100 分').waitFor();
 
     const db = new Database(dataFile(), { readonly: true });
-    const record = db.prepare(`select s.total_score, l.name from score_records s join learns l on l.id = s.learn_id join users u on u.id = s.user_id
-      where u.username = ? and u.school_id = 100002`).get(`cstu${tag}`) as { total_score: number; name: string };
+    const record = db.prepare(`select s.total_score, l.name, s.created_at from score_records s join learns l on l.id = s.learn_id join users u on u.id = s.user_id
+      where u.username = ? and u.school_id = 100002`).get(`cstu${tag}`) as { total_score: number; name: string; created_at: string };
+    // The month's figures counted from the records themselves, the new result among them.
+    const month = record.created_at.slice(0, 7);
+    const counted = db.prepare(`select count(distinct s.user_id) as participants, count(*) as sessions from score_records s join users u on u.id = s.user_id
+      where u.school_id = 100002 and u.role = 'student' and substr(s.created_at, 1, 7) = ?`).get(month) as { participants: number; sessions: number };
     db.close();
-    expect(record).toEqual({ total_score: 100, name: courseName });
-  });
+    expect(record).toMatchObject({ total_score: 100, name: courseName });
+
+    // The administrator's 实验统计 shows it at once: the course's row, and the month's 实验人数 and 实验人次.
+    await admin.goto(`${baseURL()}/#/admin/report`);
+    const cells = (text: string) => admin.locator('[data-screen]:not([hidden])').getByTestId('table-row').filter({ hasText: text }).locator('td').allTextContents();
+    await expect.poll(() => cells(courseName), { timeout: 15_000 }).toEqual([courseName, '1', '1', '1', '100.0%', expect.any(String), '100']);
+    await admin.getByRole('button', { name: '按月份', exact: true }).click();
+    await expect.poll(async () => (await cells(month)).slice(0, 3), { timeout: 15_000 }).toEqual([month, String(counted.participants), String(counted.sessions)]);
+  }, 120_000);
 });

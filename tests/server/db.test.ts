@@ -12,7 +12,7 @@ import { formatTimestamp, fromNow, now, parseTimestamp } from '../../server/db/t
 const TABLES = [
   'schools', 'departments', 'majors', 'grades', 'classes', 'users', 'sessions', 'learn_categories', 'learns',
   'learn_details', 'learn_files', 'learn_resources', 'class_learns', 'favorites', 'conversations', 'messages',
-  'score_records', 'assignments', 'assignment_classes', 'assignment_questions', 'marks', 'tasks', 'task_classes',
+  'score_records', 'report_months', 'report_students', 'assignments', 'assignment_classes', 'assignment_questions', 'marks', 'tasks', 'task_classes',
   'task_records', 'theory_tests', 'theory_test_classes', 'theory_questions', 'theory_attempts', 'theory_answers',
   'topics', 'questionnaires', 'questionnaire_answers', 'notifications', 'articles', 'uploads', 'verification_codes',
   'captchas', 'qr_scenes', 'launch_tokens', 'partner_tickets', 'rate_limits',
