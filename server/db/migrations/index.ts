@@ -15,6 +15,7 @@ import * as m0014 from './0014_question_bank';
 import * as m0015 from './0015_accounts';
 import * as m0016 from './0016_catalogue_admin';
 import * as m0018 from './0018_returned_work';
+import * as m0019 from './0019_course_ratings';
 
 /** Every migration in order. Listed statically so it works under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015_accounts': m0015,
   '0016_catalogue_admin': m0016,
   '0018_returned_work': m0018,
+  '0019_course_ratings': m0019,
 };
