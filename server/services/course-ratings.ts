@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { sharedCache } from './sharedCache';
 
 export interface CourseRating {
   /** Average stars, one decimal, 1–5; null when nobody has rated the course. */
@@ -15,8 +16,22 @@ export interface CourseRating {
  * One grouped query for the whole page, read through the questionnaire_answers (learn_id, estimate) index.
  */
 export async function courseRatings(db: Db, courseIds: number[]): Promise<Map<number, CourseRating>> {
+  if (courseIds.length === 0) return new Map();
+  return pageRatings.get(db, [...courseIds].sort((a, b) => a - b).join(','), () => readRatings(db, courseIds));
+}
+
+/**
+ * A page's ratings live a minute: every student of a school opens the same first pages, and a popular course's
+ * answers are thousands of index entries. A new answer through this node clears them (`ratingsChanged`).
+ */
+const pageRatings = sharedCache<Map<number, CourseRating>>(60_000, 2_000);
+
+export function ratingsChanged(db: Db): void {
+  pageRatings.clear(db);
+}
+
+async function readRatings(db: Db, courseIds: number[]): Promise<Map<number, CourseRating>> {
   const ratings = new Map<number, CourseRating>();
-  if (courseIds.length === 0) return ratings;
   // An answer counts for its own course when that is listed, else for its listed parent. Grouped over a derived
   // table: PostgreSQL would not match the CASE in GROUP BY to the one in SELECT, their id parameters being distinct.
   const answers = db

@@ -3,11 +3,8 @@ import { DATABASES, startTestServer, type TestServer } from './harness';
 
 const ROWS = JSON.stringify([['序号', '考核项目', '满分', '得分'], [1, '术前准备', 40, 38]]);
 
-/** The ids of a school's students, to post questionnaire answers as several of them. */
-async function studentIds(s: TestServer, n: number): Promise<number[]> {
-  const rows = await s.opened.db.selectFrom('users').select('id').where('school_id', '=', 100002).where('username', 'like', 'stu%').orderBy('id').limit(n).execute();
-  return rows.map((r) => r.id);
-}
+/** Demo-school students other than the ones the recent-study cases use. */
+const RATERS = ['stu00021', 'stu00022', 'stu00023'];
 
 describe.each(DATABASES)('course ratings and 最近学习 on %s', (kind) => {
   let s: TestServer;
@@ -22,17 +19,21 @@ describe.each(DATABASES)('course ratings and 最近学习 on %s', (kind) => {
 
   const catalogue = async () => (await s.post('learn/get', { page: 1, page_size: 9999 }, token)).body.data.learn as any[];
 
+  /** A student answers the questionnaire of a course they have trained in (question 1: option `estimate`). */
+  async function rate(username: string, learnId: number, estimate: number) {
+    const db = s.opened.db;
+    const user = await db.selectFrom('users').select(['id', 'class_id']).where('username', '=', username).where('school_id', '=', 100002).executeTakeFirstOrThrow();
+    await db.insertInto('score_records').values({ user_id: user.id, learn_id: learnId, class_id: user.class_id, total_score: 80, total_time: 60, created_at: '2026-08-01 10:00:00' }).execute();
+    const res = await s.post('learn/addevaluate', { learn_id: learnId, estimate, know: '0', resource: '无', perspective: '无' }, await s.login(username));
+    expect(res.body.code, res.body.message).toBe(200);
+  }
+
   describe('rating on the course cards', () => {
     it('averages the satisfaction answers (best option 5 stars, one fewer per option) with their count; nothing when unrated', async () => {
-      const db = s.opened.db;
       const courses = await catalogue();
-      const plain = courses.filter((c) => c.childrens.length === 0);
-      const [rated, unrated] = plain.filter((c) => c.rating_count === 0);
-      const [a, b, c] = await studentIds(s, 3);
-      // 非常满意, 满意, 非常满意 -> (5 + 4 + 5) / 3 = 4.7
-      await db.insertInto('questionnaire_answers').values([a, b, c].map((user_id, i) => ({
-        user_id, learn_id: rated.id, estimate: [0, 1, 0][i], know: '[0]', resource: '无', perspective: '无',
-      }))).execute();
+      const [rated, unrated] = courses.filter((c) => c.childrens.length === 0 && c.rating_count === 0);
+      // 非常满意, 满意, 非常满意 -> (5 + 4 + 5) / 3 = 4.7; an answer shows at once (the cached page figures are cleared).
+      for (const [i, username] of RATERS.entries()) await rate(username, rated.id, [0, 1, 0][i]);
 
       const after = await catalogue();
       expect(after.find((x) => x.id === rated.id)).toMatchObject({ rating: 4.7, rating_count: 3 });
@@ -50,18 +51,14 @@ describe.each(DATABASES)('course ratings and 最近学习 on %s', (kind) => {
     });
 
     it('counts the answers given for the child courses on their practice, and each child its own on the channel page', async () => {
-      const db = s.opened.db;
       const parent = (await catalogue()).find((c) => c.childrens.length >= 2 && c.rating_count === 0);
       const [first, second] = parent.childrens;
-      const [a, b] = await studentIds(s, 2);
-      await db.insertInto('questionnaire_answers').values([
-        { user_id: a, learn_id: first.id, estimate: 2, know: '[0]', resource: '无', perspective: '无' }, // 一般: 3 stars
-        { user_id: b, learn_id: second.id, estimate: 6, know: '[0]', resource: '无', perspective: '无' }, // past the 5th option: 1 star
-      ]).execute();
-      expect((await catalogue()).find((c) => c.id === parent.id)).toMatchObject({ rating: 2, rating_count: 2 });
+      await rate(RATERS[0], first.id, 2); // 一般: 3 stars
+      await rate(RATERS[1], second.id, 3); // 不满意: 2 stars
+      expect((await catalogue()).find((c) => c.id === parent.id)).toMatchObject({ rating: 2.5, rating_count: 2 });
       const detail = (await s.post('learn/detail', { learn_id: parent.id }, token)).body.data;
       expect(detail.childrens.find((c: any) => c.id === first.id)).toMatchObject({ rating: 3, rating_count: 1 });
-      expect(detail.childrens.find((c: any) => c.id === second.id)).toMatchObject({ rating: 1, rating_count: 1 });
+      expect(detail.childrens.find((c: any) => c.id === second.id)).toMatchObject({ rating: 2, rating_count: 1 });
     });
   });
 

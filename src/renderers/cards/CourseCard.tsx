@@ -37,7 +37,7 @@ function RatingRow({ rating, item }: { rating: CardRating; item: Record<string, 
     <Group gap={6} wrap="nowrap" data-testid="course-card-rating">
       <Rating value={value} fractions={10} count={5} readOnly size="sm" aria-label={`评分 ${shown} 星`} />
       <Text size="xs" c="dimmed" span>
-        <Text span fw={600} c="orange.9" inherit>{shown}</Text>
+        <Text span fw={700} c="var(--mantine-color-text)" inherit>{shown}</Text>
         {rating.count && ` · ${count}${rating.countSuffix ?? '人评价'}`}
       </Text>
     </Group>
