@@ -1,6 +1,6 @@
-// Benchmark of /course (the whole catalogue in one request, rendered virtually): seeds 10,000 courses into a
-// temporary SQLite database, serves a fresh build, and measures in Chromium, over several runs, the time from
-// navigation to the first row, the time until the list has settled, and the JS heap and DOM size.
+// Benchmark of /course (the whole catalogue, server-paged, 12 cards a page): seeds 10,000 courses into a temporary
+// SQLite database, serves a fresh build, and measures in Chromium, over several runs, the time from navigation to the
+// first card, the time until the pager shows the total, and the JS heap and DOM size.
 //   npx tsx scripts/bench-course-list.ts [--courses 10000] [--runs 5]
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,14 +32,14 @@ async function main() {
       const page = await context.newPage();
       const started = Date.now();
       await page.goto(`${server.baseURL}/#/course`);
-      await page.getByTestId('list-row').first().waitFor({ timeout: 60_000 });
+      await page.locator('[data-screen]:not([hidden]) [data-testid=course-card]').first().waitFor({ timeout: 60_000 });
       const first = Date.now() - started;
-      await page.waitForFunction(() => /共 \d+ 条/.test(document.querySelector('[data-testid=list-count]')?.textContent ?? ''));
+      await page.waitForFunction(() => /共 \d+ 条/.test(document.querySelector('[data-screen]:not([hidden]) [data-testid=pager]')?.textContent ?? ''));
       const settled = Date.now() - started;
       const stats = await page.evaluate(() => ({
         heap: (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize,
         nodes: document.getElementsByTagName('*').length,
-        rows: document.querySelectorAll('[data-testid=list-row]').length,
+        rows: document.querySelectorAll('[data-screen]:not([hidden]) [data-testid=course-card]').length,
       }));
       results.push({ first, settled, heapMb: stats.heap / 1048576, nodes: stats.nodes, rows: stats.rows });
       await context.close();
@@ -50,10 +50,10 @@ async function main() {
     fs.rmSync(work, { recursive: true, force: true });
   }
   console.log(`/course with ${values.courses} seeded courses, ${results.length} runs (Chromium ${browser.version()})`);
-  console.log(`first row:   median ${median(results.map((r) => r.first))} ms   (all: ${results.map((r) => r.first).join(', ')})`);
+  console.log(`first card:   median ${median(results.map((r) => r.first))} ms   (all: ${results.map((r) => r.first).join(', ')})`);
   console.log(`list ready:  median ${median(results.map((r) => r.settled))} ms`);
   console.log(`JS heap:     median ${median(results.map((r) => r.heapMb)).toFixed(1)} MB`);
-  console.log(`DOM nodes:   median ${median(results.map((r) => r.nodes))}, rows mounted: ${median(results.map((r) => r.rows))}`);
+  console.log(`DOM nodes:   median ${median(results.map((r) => r.nodes))}, cards shown: ${median(results.map((r) => r.rows))}`);
 }
 
 main().catch((err) => {

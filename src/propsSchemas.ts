@@ -12,6 +12,7 @@ import landing from './custom/landing/schema.json';
 import loginPage from './custom/login/login-page.schema.json';
 import ssoLoading from './custom/login/sso-loading.schema.json';
 import profileInfo from './custom/profile/schema.json';
+import recentStudy from './custom/recent-study/schema.json';
 import questionnaire from './custom/scores/questionnaire.schema.json';
 import scoreDetail from './custom/scores/score-detail.schema.json';
 import scoreOverview from './custom/scores/score-overview.schema.json';
@@ -30,6 +31,7 @@ export const propsSchemas: Record<string, object> = {
   'my-tasks': myTasks,
   'profile-info': profileInfo,
   questionnaire,
+  'recent-study': recentStudy,
   'score-detail': scoreDetail,
   'score-overview': scoreOverview,
   'sso-loading': ssoLoading,

@@ -13,6 +13,7 @@ import type { MyTasksProps } from './custom/assignments/my-tasks.schema.gen';
 import type { NoticeProps } from './renderers/notice/schema.gen';
 import type { ProfileInfoProps } from './custom/profile/schema.gen';
 import type { QuestionnaireProps } from './custom/scores/questionnaire.schema.gen';
+import type { RecentStudyProps } from './custom/recent-study/schema.gen';
 import type { ScoreDetailProps } from './custom/scores/score-detail.schema.gen';
 import type { ScoreOverviewProps } from './custom/scores/score-overview.schema.gen';
 import type { SsoLoadingProps } from './custom/login/sso-loading.schema.gen';
@@ -40,6 +41,7 @@ declare module './engine/registry' {
     notice: NoticeProps;
     'profile-info': ProfileInfoProps;
     questionnaire: QuestionnaireProps;
+    'recent-study': RecentStudyProps;
     'score-detail': ScoreDetailProps;
     'score-overview': ScoreOverviewProps;
     'sso-loading': SsoLoadingProps;

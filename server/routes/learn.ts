@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { currentUser } from '../http/auth';
+import { withRatings } from '../services/course-ratings';
 import { categoryTree, inCategories, likePattern, parseIdList, visibleCourses } from '../services/catalogue';
 import { sharedCache } from '../services/sharedCache';
 import { assertOwnScope } from '../services/users';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 import { learnCourseRoutes } from './learn-course';
+import { learnRecentRoutes } from './learn-recent';
 import type { SiteConfigSource } from './system';
 
 /**
@@ -46,6 +48,7 @@ const listBody = objectSchema({
 export function learnRoutes(ctx: RouteContext, opts: { defaultDomain: string; config: SiteConfigSource }): void {
   const { db } = ctx;
   learnCourseRoutes(ctx, opts);
+  learnRecentRoutes(ctx);
 
   defineRoute(ctx, 'learn/cate/tree', {
     schema: { body: objectSchema({ user_id: field.int('用户'), type: field.int('项目类型', { enum: [0, 1, 2] }) }) },
@@ -91,7 +94,7 @@ export function learnRoutes(ctx: RouteContext, opts: { defaultDomain: string; co
         : ids.length <= CHILD_SLOTS
           ? await childrenOfPage(db, ...(Array.from({ length: CHILD_SLOTS }, (_v, i) => ids[i] ?? -1) as Slots))
           : await db.selectFrom('learns').select(['id', 'name', 'thum', 'parent_learn_id']).where('parent_learn_id', 'in', ids).where('state', '=', 1).orderBy('sort').orderBy('id').execute();
-      const learn = rows.map((r) => ({
+      const learn = (await withRatings(db, rows)).map((r) => ({
         ...r,
         childrens: children.filter((c) => c.parent_learn_id === r.id).map(({ id, name, thum }) => ({ id, name, thum })),
       }));

@@ -58,31 +58,23 @@ function gradient(id: string, hue: number): string {
   );
 }
 
-/** Splits a title into balanced lines of at most `max` characters (at most three lines). */
-function wrap(text: string, max: number): string[] {
-  const count = Math.min(3, Math.ceil(text.length / max));
-  const width = Math.ceil(text.length / count);
-  const lines: string[] = [];
-  for (let i = 0; i < text.length && lines.length < 3; i += width) lines.push(text.slice(i, i + width));
-  return lines;
-}
-
+/**
+ * A course cover: the category's colour and glyph, no text (the card prints the course name under it; text baked into
+ * a cover repeats it, and cannot be read at card size). `name` and `label` vary the pattern so covers differ.
+ */
 export function courseThumbnail(opts: { name: string; label: string; hue: number; glyph: Glyph }): string {
-  const lines = wrap(opts.name, 9);
-  const top = 150 - ((lines.length - 1) * 40) / 2;
-  const text = lines
-    .map((l, i) => `<text x="32" y="${top + i * 40}" font-size="30" font-weight="700">${escapeXml(l)}</text>`)
-    .join('');
+  let h = 0;
+  for (const ch of opts.name + opts.label) h = (h * 31 + ch.codePointAt(0)!) % 997;
+  const cx = 300 + (h % 120);
+  const cy = 30 + (h % 60);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="300" viewBox="0 0 480 300">` +
     gradient('g', opts.hue) +
     `<rect width="480" height="300" fill="url(#g)"/>` +
-    `<circle cx="410" cy="40" r="130" fill="#fff" fill-opacity="0.08"/>` +
-    `<circle cx="40" cy="300" r="90" fill="#fff" fill-opacity="0.06"/>` +
-    `<g transform="translate(395 175) scale(1.25)" fill="#fff" fill-opacity="0.92">${glyph(opts.glyph, hslToHex(opts.hue, 60, 40))}</g>` +
-    `<g fill="#fff" font-family="${FONT}">` +
-    `<text x="32" y="46" font-size="16" fill-opacity="0.85">${escapeXml(opts.label)} · 虚拟仿真</text>${text}</g>` +
-    `<rect x="32" y="262" width="56" height="4" rx="2" fill="#fff" fill-opacity="0.7"/></svg>\n`
+    `<circle cx="${cx}" cy="${cy}" r="140" fill="#fff" fill-opacity="0.08"/>` +
+    `<circle cx="${60 + (h % 80)}" cy="300" r="100" fill="#fff" fill-opacity="0.06"/>` +
+    `<ellipse cx="240" cy="250" rx="120" ry="16" fill="#000" fill-opacity="0.10"/>` +
+    `<g transform="translate(240 145) scale(1.9)" fill="#fff" fill-opacity="0.92">${glyph(opts.glyph, hslToHex(opts.hue, 60, 40))}</g></svg>\n`
   );
 }
 

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, Db } from '../db';
 import type { User } from '../db/schema';
 import { notFound } from '../http/errors';
+import { withRatings } from './course-ratings';
 
 /** Who is looking: a signed-in student, or a visitor of a school's site (no class, no id). */
 export type Viewer = Pick<User, 'school_id' | 'class_id'> & { id?: number };
@@ -139,7 +140,7 @@ export async function courseDetail(db: Db, user: Viewer, course: NonNullable<Awa
     details,
     files,
     resources,
-    childrens,
+    childrens: await withRatings(db, childrens),
     is_favorite: favorite ? 1 : 0,
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { User } from '../db/schema';
+import { withRatings } from './course-ratings';
 
 /** Sets (or, without `want`, flips) a student's favourite on a course; returns the resulting state. */
 export async function setFavorite(db: Db, user: User, learnId: number, want?: boolean): Promise<boolean> {
@@ -29,5 +30,5 @@ export async function favoritesPage(db: Db, user: User, page: number, pageSize: 
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  return { data, total, page, page_size: pageSize, allPage: Math.ceil(total / pageSize) };
+  return { data: await withRatings(db, data), total, page, page_size: pageSize, allPage: Math.ceil(total / pageSize) };
 }

@@ -27,6 +27,7 @@ registerAssignments();
 registerLazy('chat-launcher', () => import('./chat/ChatLauncher'));
 registerLazy('weekly-picker', () => import('./weekly/WeeklyPicker'));
 registerLazy('grader', () => import('./grader/Grader'));
+registerLazy('recent-study', () => import('./recent-study/RecentStudy'));
 // The login and profile forms' widgets, named by their YAML uiSchema (ui:widget: captcha, mobile, smsCode, ...).
 // Loaded with the first form that uses one (forms load lazily and wait inside their own placeholder).
 // rjsf takes only function components as widgets, so each lazy one is drawn by a small function.

@@ -37,7 +37,7 @@ class ScreenErrorBoundary extends Component<{ screen: string; children: ReactNod
 }
 
 /** Renders one screen with the renderer its YAML `type:` names. */
-export function ScreenView({ screen, embedded }: { screen: ScreenConfig; embedded?: boolean }) {
+export function ScreenView({ screen, embedded, placeholder = true }: { screen: ScreenConfig; embedded?: boolean; placeholder?: boolean }) {
   const config = useSiteConfig();
   const shown = useShownCount(); // a kept-alive screen shown again takes the title back
   useEffect(() => {
@@ -45,9 +45,9 @@ export function ScreenView({ screen, embedded }: { screen: ScreenConfig; embedde
     const name = config?.branding.name;
     document.title = [screen.title, name].filter(Boolean).join(' - ');
   }, [screen.title, config?.branding.name, embedded, shown]);
-  const renderScreen = useCallback<RenderScreen>((id) => {
+  const renderScreen = useCallback<RenderScreen>((id, opts) => {
     const other = config?.screens[id];
-    return other ? <ScreenView screen={{ ...other, id }} embedded /> : null;
+    return other ? <ScreenView screen={{ ...other, id }} embedded placeholder={opts?.placeholder ?? true} /> : null;
   }, [config]);
 
   const Renderer = resolve(screen.type);
@@ -64,8 +64,8 @@ export function ScreenView({ screen, embedded }: { screen: ScreenConfig; embedde
           not text, so a search for the title's text still finds only what is on screen. */}
       {!embedded && screen.title && <VisuallyHidden component="h1" aria-label={screen.title} data-testid="page-heading" />}
       {/* A renderer registered lazily loads its code the first time it is shown. */}
-      <Suspense fallback={<Skeleton height={240} radius="md" data-testid="screen-loading" />}>
-        <Renderer screen={screen} props={screen.props ?? {}} renderScreen={renderScreen} />
+      <Suspense fallback={placeholder ? <Skeleton height={240} radius="md" data-testid="screen-loading" /> : null}>
+        <Renderer screen={screen} props={screen.props ?? {}} renderScreen={renderScreen} embedded={embedded} />
       </Suspense>
     </ScreenErrorBoundary>
   );

@@ -1,8 +1,11 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { ScreenConfig } from './types';
 
-/** Draws another screen of the site inside the calling one (a tab panel) by its id; null when the site has no such screen. */
-export type RenderScreen = (id: string) => ReactNode;
+/**
+ * Draws another screen of the site inside the calling one (a tab panel) by its id; null when the site has no such screen.
+ * `placeholder: false` draws nothing while its code loads (a block that may turn out empty), instead of a grey box.
+ */
+export type RenderScreen = (id: string, opts?: { placeholder?: boolean }) => ReactNode;
 
 /**
  * What every renderer receives: its screen (route, title, ...), the screen's `props` from YAML, and `renderScreen`
@@ -13,6 +16,8 @@ export interface RendererProps<P = Record<string, unknown>> {
   screen: ScreenConfig;
   props: P;
   renderScreen?: RenderScreen;
+  /** True when the screen is drawn inside another (a tab panel, a block above a list) rather than as the page. */
+  embedded?: boolean;
 }
 
 /**

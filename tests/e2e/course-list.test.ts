@@ -1,67 +1,119 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { configDir, launchBrowser, loginAs } from './browser';
-import { startServer, type RunningServer } from './server';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, openAs } from './browser';
+import { withDb } from './db';
 
-// /course fetches the whole catalogue (9999 rows) at once: run it against its own server seeded with 10,000 courses.
-const root = resolve(import.meta.dirname, '../..');
+// /course: the whole catalogue, server-paged (12 a page) with a search box; the practice list's 最近学习 block.
 let browser: Browser;
-let server: RunningServer;
-let work: string;
-
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'e2e-course-'));
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--courses', '10000'], {
-    cwd: root, env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' }, encoding: 'utf8',
-  });
-  if (seeded.status !== 0) throw new Error(seeded.stderr || seeded.stdout);
-  server = await startServer({ dataDir: join(work, 'data'), configDir: configDir(), distDir: inject('distDir') }, { DEV_HOOKS: '1' });
   browser = await launchBrowser();
-}, 180_000);
+});
+afterAll(async () => browser?.close());
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (work) rmSync(work, { recursive: true, force: true });
+async function apiToken(username: string): Promise<string> {
+  const reply = await fetch(`${baseURL()}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password: 'demo123', school_id: '100002' }),
+  }).then((r) => r.json());
+  return reply.data.token;
+}
+
+async function api(name: string, params: Record<string, string | number>, token: string) {
+  const reply = await fetch(`${baseURL()}/api/${name}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])),
+  });
+  return (await reply.json()).data;
+}
+
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+const shown = (page: Page) => page.locator('[data-screen]:not([hidden])');
+const titles = (page: Page) => shown(page).getByTestId('course-card-title').allTextContents();
+
+describe('/course', () => {
+  let page: Page | undefined;
+  afterEach(async () => {
+    await page?.context().close();
+    page = undefined;
+  });
+
+  it('pages the catalogue on the server, 12 courses a page, and searches it by name', async () => {
+    const token = await apiToken('stu00031');
+    const first = await api('learn/get', { page: 1, page_size: 12 }, token);
+    const second = await api('learn/get', { page: 2, page_size: 12 }, token);
+    expect(first.allCount).toBeGreaterThan(12);
+    const p = (page = await openAs(browser, 'stu00031', '/course'));
+    await eventually(() => titles(p)).toEqual(first.learn.map((c: any) => c.name));
+    await expect(shown(p).getByTestId('pager').textContent()).resolves.toContain(`共 ${first.allCount} 条`);
+
+    await shown(p).getByTestId('pager').getByRole('button', { name: '2', exact: true }).click();
+    await eventually(() => titles(p)).toEqual(second.learn.map((c: any) => c.name));
+    expect(p.url()).toContain('page=2');
+
+    // A rated course shows its average and count; an unrated one shows no stars at all.
+    const all = (await api('learn/get', { page: 1, page_size: 100 }, token)).learn as any[];
+    const rated = all.find((c) => c.rating_count > 0);
+    const keyword = rated.name.slice(0, 4);
+    const box = shown(p).getByPlaceholder('搜索课程名称');
+    await box.fill(keyword);
+    await box.press('Enter');
+    const found = await api('learn/get', { page: 1, page_size: 12, learn_name: keyword }, token);
+    await eventually(() => titles(p)).toEqual(found.learn.map((c: any) => c.name));
+    expect(p.url()).not.toContain('page=2');
+    const card = shown(p).getByTestId('course-card').filter({ hasText: rated.name });
+    await expect(card.getByTestId('course-card-rating').textContent()).resolves.toBe(`${rated.rating.toFixed(1)} · ${rated.rating_count}人评价`);
+    const unrated = found.learn.find((c: any) => c.rating_count === 0) ?? all.find((c) => c.rating_count === 0);
+    if (!found.learn.includes(unrated)) {
+      await box.fill(unrated.name);
+      await box.press('Enter');
+      await eventually(() => titles(p)).toContain(unrated.name);
+    }
+    await expect(shown(p).getByTestId('course-card').filter({ hasText: unrated.name }).getByTestId('course-card-rating').count()).resolves.toBe(0);
+
+    await box.fill('不存在的课程名称');
+    await box.press('Enter');
+    await shown(p).getByText('没有找到相关课程').waitFor();
+  });
 });
 
-describe('/course with 10,000 courses', () => {
-  it('renders the whole list virtually and scrolls to the last course', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${server.baseURL}/#/login`);
-    await loginAs(page, 'demo', 'demo123');
-    await page.waitForURL(/practiceList/);
+describe('最近学习 on the practice list', () => {
+  let page: Page | undefined;
+  afterEach(async () => {
+    await page?.context().close();
+    page = undefined;
+  });
 
-    const started = Date.now();
-    await page.goto(`${server.baseURL}/#/course`);
-    await page.getByTestId('list-row').first().waitFor({ timeout: 30_000 });
-    const firstRender = Date.now() - started;
-    // every published course the student may see (the seed leaves ~2% as unpublished drafts), at most 9999
-    const count = Number((await page.getByTestId('list-count').textContent())!.match(/共 (\d+) 条/)![1]);
-    expect(count).toBeGreaterThan(9000);
-    expect(count).toBeLessThanOrEqual(9999);
-    // only the rows in view are in the page
-    expect(await page.getByTestId('list-row').count()).toBeLessThan(30);
+  it('is not there before the student has studied anything, and shows a course once it is launched', async () => {
+    const STUDENT = 'stu00032';
+    withDb((db) => {
+      const { id } = db.prepare("select id from users where username = ? and school_id = 100002").get(STUDENT) as { id: number };
+      db.prepare('delete from score_records where user_id = ?').run(id);
+      db.prepare('delete from launch_tokens where user_id = ?').run(id);
+    });
+    const token = await apiToken(STUDENT);
+    const course = (await api('learn/get', { page: 1, page_size: 100 }, token)).learn.find((c: any) => c.childrens.length === 0);
 
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => page.locator(`[data-testid="list-row"][data-index="${count - 1}"]`).count()).toBe(1);
-    expect(await page.getByTestId('list-row').count()).toBeLessThan(30);
+    const p = (page = await openAs(browser, STUDENT, '/ucenter/practiceList'));
+    const recentAnswered = p.waitForResponse((r) => r.url().endsWith('/api/learn/recent'));
+    await eventually(async () => (await titles(p)).length).toBe(8);
+    expect((await (await recentAnswered).json()).data.list).toEqual([]);
+    expect(await p.getByTestId('recent-study').count()).toBe(0);
 
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByPlaceholder('按课程名称筛选').fill('（病例200）');
-    await expect.poll(() => page.getByTestId('list-count').textContent()).not.toBe(`共 ${count} 条`);
-    const filtered = Number((await page.getByTestId('list-count').textContent())!.match(/共 (\d+) 条/)![1]);
-    const titles = await page.getByTestId('list-row-title').allTextContents();
-    expect(filtered).toBeGreaterThan(0);
-    expect(titles.length).toBe(Math.min(filtered, titles.length));
-    expect(titles.length).toBeGreaterThan(0);
-    expect(titles.every((t) => t.includes('（病例200）'))).toBe(true);
-    expect(firstRender).toBeLessThan(20_000);
-    await context.close();
+    await p.goto(`${baseURL()}/#/courses/${course.id}/details-introduce`);
+    await eventually(() => p.getByTestId('detail-title').textContent()).toBe(course.name);
+    const popup = p.context().waitForEvent('page');
+    await p.getByRole('button', { name: '开始学习' }).click();
+    await (await popup).close();
+
+    await p.getByRole('link', { name: '实训项目' }).first().click();
+    const block = shown(p).getByTestId('recent-study');
+    await block.waitFor({ timeout: 15_000 });
+    const entry = block.getByTestId('recent-course').first();
+    await expect(entry.getByTestId('recent-course-name').textContent()).resolves.toBe(course.name);
+    await expect(entry.textContent()).resolves.toContain('已开始学习，暂无成绩');
+    await entry.getByRole('link', { name: `继续学习：${course.name}` }).click();
+    await p.waitForURL(new RegExp(`#/courses/${course.id}/details-introduce`));
   });
 });

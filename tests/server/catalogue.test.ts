@@ -45,7 +45,7 @@ describe.each(DATABASES)('learning catalogue on %s', (kind) => {
         expect(plain.body.code).toBe(200);
         expect(plain.body.data.learn).toHaveLength(8);
         for (const course of plain.body.data.learn) {
-          expect(Object.keys(course).sort()).toEqual(['category_id', 'change_time', 'childrens', 'id', 'introduce', 'name', 'thum', 'times', 'type', 'user_count']);
+          expect(Object.keys(course).sort()).toEqual(['category_id', 'change_time', 'childrens', 'id', 'introduce', 'name', 'rating', 'rating_count', 'thum', 'times', 'type', 'user_count']);
           const children = await db.selectFrom('learns').select(['id', 'name', 'thum']).where('parent_learn_id', '=', course.id).where('state', '=', 1).orderBy('sort').orderBy('id').execute();
           expect(course.childrens).toEqual(children);
         }

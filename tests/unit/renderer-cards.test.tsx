@@ -163,4 +163,27 @@ describe('cards renderer (practice list)', () => {
     await waitFor(() => expect(screen.getByText('暂无数据')).toBeTruthy());
     expect(screen.queryByTestId('pager')).toBeNull();
   });
+
+  it('shows the course\'s real rating with its count, and no stars for a course nobody has rated', async () => {
+    mocks.call.mockImplementation(async (name: string) => name === 'learn/cate/tree' ? TREE : {
+      learn: [course(1, { rating: 4.6, rating_count: 32 }), course(2, { rating: null, rating_count: 0 })],
+      allCount: 2,
+    });
+    renderWithProviders(<CardsRenderer screen={{ id: 'practice-list', route: '/', type: 'cards' }} props={props} />);
+    await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(2));
+    const [rated, unrated] = screen.getAllByTestId('course-card');
+    expect(within(rated).getByTestId('course-card-rating').textContent).toBe('4.6 · 32人评价');
+    expect(within(rated).getByLabelText('评分 4.6 星')).toBeTruthy();
+    expect(within(unrated).queryByTestId('course-card-rating')).toBeNull();
+  });
+
+  it('draws the screens named in `above` over the filter bar (最近学习 on the practice list)', async () => {
+    const renderScreen = vi.fn((id: string) => <div data-testid={`embedded-${id}`} />);
+    renderWithProviders(<CardsRenderer screen={{ id: 'practice-list', route: '/', type: 'cards' }} props={props} renderScreen={renderScreen} />);
+    await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(8));
+    expect(props.above).toEqual(['recent-study']);
+    expect(renderScreen).toHaveBeenCalledWith('recent-study', { placeholder: false });
+    const block = screen.getByTestId('embedded-recent-study');
+    expect(block.compareDocumentPosition(screen.getByTestId('filter-bar')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

@@ -16,6 +16,7 @@ import * as m0015 from './0015_accounts';
 import * as m0016 from './0016_catalogue_admin';
 import * as m0018 from './0018_returned_work';
 import * as m0019 from './0019_report_rollup';
+import * as m0020 from './0020_course_ratings';
 
 /** Every migration in order. Listed statically so it works under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016_catalogue_admin': m0016,
   '0018_returned_work': m0018,
   '0019_report_rollup': m0019,
+  '0020_course_ratings': m0020,
 };

@@ -1,10 +1,10 @@
-import { Card, Group, Image, Rating, Stack, Text, Tooltip } from '@mantine/core';
+import { AspectRatio, Card, Group, Image, Rating, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatDate, formatText } from '../format/format';
 import { ClockIcon, UsersIcon } from '../ui/icons';
 import { IMAGE_PLACEHOLDER } from '../ui/placeholder';
 import classes from './cards.module.css';
-import type { CardLayout, CardMeta } from './schema.gen';
+import type { CardLayout, CardMeta, CardRating } from './schema.gen';
 
 interface Props {
   item: Record<string, unknown>;
@@ -27,21 +27,39 @@ function metaText(meta: CardMeta, value: unknown): string {
   }
 }
 
-/** One card of the grid: image, title, meta facts, 5-star row; the whole card is the link. */
+/** The course's real rating (4.6 · 32人评价), or nothing while nobody has rated it. */
+function RatingRow({ rating, item }: { rating: CardRating; item: Record<string, unknown> }) {
+  const value = Number(item[rating.field]);
+  const count = rating.count ? Number(item[rating.count]) : 1;
+  if (!(value > 0) || !(count > 0)) return null;
+  const shown = value.toFixed(1);
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="course-card-rating">
+      <Rating value={value} fractions={10} count={5} readOnly size="sm" aria-label={`评分 ${shown} 星`} />
+      <Text size="xs" c="dimmed" span>
+        <Text span fw={700} c="var(--mantine-color-text)" inherit>{shown}</Text>
+        {rating.count && ` · ${count}${rating.countSuffix ?? '人评价'}`}
+      </Text>
+    </Group>
+  );
+}
+
+/** One card of the grid: cover, title, meta facts, rating; the whole card is the link. */
 export function CourseCard({ item, layout, to }: Props) {
   const title = formatText(item[layout.title]);
-  const stars = layout.stars ?? 5;
   // An array, not a fragment: Card finds its first Section among direct children to bleed the image to the edges.
+  // The cover keeps its 16:10 box on a neutral ground while it loads, so cards never jump or flash white.
   const body = [
       <Card.Section key="image">
-        <Image
-          src={layout.image ? formatText(item[layout.image]) || null : null}
-          fallbackSrc={IMAGE_PLACEHOLDER}
-          h={160}
-          fit="cover"
-          alt={title}
-          loading="lazy"
-        />
+        <AspectRatio ratio={16 / 10} className={classes.cover}>
+          <Image
+            src={layout.image ? formatText(item[layout.image]) || null : null}
+            fallbackSrc={IMAGE_PLACEHOLDER}
+            fit="cover"
+            alt=""
+            loading="lazy"
+          />
+        </AspectRatio>
       </Card.Section>,
       <Stack key="text" gap={8} mt="sm">
         <Text fw={600} size="md" lineClamp={1} title={title} data-testid="course-card-title">
@@ -70,7 +88,7 @@ export function CourseCard({ item, layout, to }: Props) {
             })}
           </Group>
         )}
-        {stars > 0 && <Rating value={stars} count={5} readOnly size="sm" aria-label={`${stars}星`} />}
+        {layout.rating && <RatingRow rating={layout.rating} item={item} />}
       </Stack>,
   ];
   const look = {

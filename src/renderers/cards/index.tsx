@@ -1,4 +1,5 @@
 import { Box, Card, SimpleGrid, Skeleton, Title } from '@mantine/core';
+import { Fragment } from 'react';
 import type { RendererProps } from '../shared/engine';
 import { FilterBar } from '../filters/FilterBar';
 import { Pager } from '../pager';
@@ -14,11 +15,12 @@ import type { CardsProps } from './schema.gen';
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 
 /** `type: cards` — a server-paged card grid with a filter bar (the practice list). */
-export default function CardsRenderer({ screen, props }: RendererProps<CardsProps>) {
+export default function CardsRenderer({ screen, props, renderScreen }: RendererProps<CardsProps>) {
   const pageSize = props.pageSize ?? 8;
   const list = useListState(pageSize);
   const data = useRemoteList<Record<string, unknown>>(props.source, list.query);
   const scope = useTemplateScope();
+  const heading = props.heading ? String(resolveValue(props.heading, scope) ?? '') : '';
 
   let body;
   if (data.error) {
@@ -51,8 +53,10 @@ export default function CardsRenderer({ screen, props }: RendererProps<CardsProp
 
   return (
     <Box>
-      {props.heading && <Title order={3} mb="md" data-testid="cards-heading">{String(resolveValue(props.heading, scope) ?? '')}</Title>}
-      <FilterBar config={props.filters} values={list.query.filters} onChange={list.setFilters} />
+      {props.above?.map((id) => <Fragment key={id}>{renderScreen?.(id, { placeholder: false })}</Fragment>)}
+      {heading && !props.filters && <Title order={2} size="h3" mb="md" data-testid="cards-heading">{heading}</Title>}
+      <FilterBar config={props.filters} values={list.query.filters} onChange={list.setFilters}
+        title={heading && <Title order={2} size="h3" mb="xs" data-testid="cards-heading">{heading}</Title>} />
       {body}
       {!data.error && (
         <Pager page={list.query.page} pageSize={pageSize} total={data.total} pagerCount={props.pagerCount} onChange={list.setPage} />

@@ -9,7 +9,7 @@ import type { LinkRules } from '../links/link.schema.gen';
 export type MetaFormat = 'text' | 'date' | 'datetime' | 'count';
 
 /**
- * A server-paged grid of cards (image, title, meta line, star row) with a filter bar and a pager. Used by the practice list.
+ * A server-paged grid of cards (cover image, title, meta line, the course's rating) with a filter bar and a pager, and other screens drawn above it (`above`). Used by the practice list and /course.
  */
 export interface CardsProps {
   source: SourceConfig;
@@ -17,6 +17,10 @@ export interface CardsProps {
    * Title above the grid; may use ${...} templates, e.g. ${query.practice}.
    */
   heading?: string;
+  /**
+   * Ids of other screens drawn above the filter bar, e.g. [recent-study] (最近学习 on the practice list). A screen the site does not have is left out.
+   */
+  above?: string[];
   /**
    * Cards per page (sent as the source's page size parameter). Default 8.
    */
@@ -48,10 +52,7 @@ export interface CardLayout {
    * Small facts under the title, left to right.
    */
   meta?: CardMeta[];
-  /**
-   * Filled stars in the 5-star row; 0 hides the row. Default 5.
-   */
-  stars?: number;
+  rating?: CardRating;
   links?: LinkRules;
 }
 export interface CardMeta {
@@ -72,4 +73,21 @@ export interface CardMeta {
    * Tooltip text describing the value, e.g. 更新时间.
    */
   label?: string;
+}
+/**
+ * The course's rating as a 5-star row with its average and count (4.6 · 32人评价); nothing is shown while the count is 0 or the value empty.
+ */
+export interface CardRating {
+  /**
+   * Field holding the average stars (1–5, decimals allowed), e.g. rating.
+   */
+  field: string;
+  /**
+   * Field holding how many rated it, e.g. rating_count.
+   */
+  count?: string;
+  /**
+   * Text after the count. Default 人评价.
+   */
+  countSuffix?: string;
 }
