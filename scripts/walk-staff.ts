@@ -1,11 +1,11 @@
 // A school's day on the staff side, driven in Chromium at 1366×768 and timed phase by phase: the school administrator
 // adds a class and imports 20 students from an .xlsx and gives the class to teacher1; teacher1 publishes a photo
 // homework to it; the 20 students hand in (through the API, as their client does); teacher1 grades all 20 in the
-// grader from the keyboard. Screenshots of each step go to the output directory.
+// grader from the keyboard and exports the scores (the assignment's, then 班级成绩 filtered to the new class). Screenshots of each step go to the output directory.
 //
 //   npx tsx scripts/walk-staff.ts <base URL> <DATA_DIR> <screenshot dir>
 // The server must run with DEV_HOOKS=1 on a SQLite database in DATA_DIR (npm start's default set-up).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -25,6 +25,7 @@ const time = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
   const started = performance.now();
   const result = await run();
   phases.push([name, performance.now() - started]);
+  console.log(`${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return result;
 };
 const db = new Database(join(dataDir, 'app.sqlite'));
@@ -108,7 +109,7 @@ await time('管理员：把班级交给 teacher1', async () => {
   await admin.getByRole('dialog').waitFor({ state: 'detached' });
 });
 
-const teacher = await (await browser.newContext({ viewport, locale: 'zh-CN' })).newPage();
+const teacher = await (await browser.newContext({ viewport, locale: 'zh-CN', acceptDownloads: true })).newPage();
 const title = `全冠预备拍照${tag}`;
 await time('教师：登录', async () => {
   await teacher.goto(`${base}/#/teacher/login`);
@@ -181,11 +182,39 @@ await time('教师：批阅 20 份（键盘：输入分数，Ctrl+Enter 保存�
 await snap(teacher, 'grader-done');
 await teacher.setViewportSize({ width: 1920, height: 1080 });
 await snap(teacher, 'grader-done-1920');
+await teacher.setViewportSize(viewport);
+
+/** Clicks a download button and waits until the file is saved; returns its name and size. */
+async function download(click: () => Promise<void>) {
+  const [file] = await Promise.all([teacher.waitForEvent('download'), click()]);
+  const path = join(shots, file.suggestedFilename());
+  await file.saveAs(path);
+  return `${file.suggestedFilename()}（${(statSync(path).size / 1024).toFixed(1)} KB）`;
+}
+const files: string[] = [];
+await time('教师：导出这次作业的成绩（xlsx）', async () => {
+  await teacher.goto(`${base}/#/teacher/assignments`);
+  const row = shown(teacher).getByTestId('table-row').filter({ hasText: title });
+  files.push(await download(() => row.getByRole('button', { name: '导出成绩' }).click()));
+});
+await time('教师：班级成绩按一个班筛选后导出（xlsx）', async () => {
+  await teacher.goto(`${base}/#/teacher/results`);
+  // One of teacher1's classes with simulation scores (the new class has none yet): the first row's.
+  const first = shown(teacher).getByTestId('table-row').first();
+  const chosen = (await first.locator('td').first().textContent())!.trim();
+  await shown(teacher).getByPlaceholder('搜索班级或实训项目').fill(chosen);
+  await teacher.keyboard.press('Enter');
+  await teacher.waitForFunction(() => location.hash.includes('f.keyword='));
+  await shown(teacher).getByTestId('table-row').first().waitFor();
+  await snap(teacher, 'teacher-results-filtered');
+  files.push(await download(() => shown(teacher).getByRole('button', { name: '导出成绩' }).click()));
+});
 await browser.close();
 
 const sorted = [...ready].sort((a, b) => a - b);
 console.log('| 步骤 | 用时 |\n|---|---|');
 for (const [name, ms] of phases) console.log(`| ${name} | ${(ms / 1000).toFixed(1)} s |`);
+console.log(`\n导出的文件：${files.join('，')}`);
 console.log(`\n下一份就绪（按 Ctrl+Enter 到下一位学生的照片显示）：中位 ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms，最慢 ${sorted.at(-1)!.toFixed(0)} ms（${sorted.length} 次）`);
 
 /** An RGB gradient photo of w×h (a real image of a realistic size for the grader to show and decode). */

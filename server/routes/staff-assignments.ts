@@ -11,6 +11,7 @@ import { cleanHtml, textToHtml } from '../services/rich-text';
 import { rosterClasses, rosterQuery, toWork } from '../services/staff-roster';
 import { assertTeaches, assignmentInScope, markInScope, taughtClassIds } from '../services/staff-scope';
 import { Answer, defineRoute, field, keysOf, objectSchema, type RouteContext } from './define';
+import { staffAssignmentClassRoutes } from './staff-assignment-classes';
 
 /**
  * The teacher console's homework and exams (issue 16): a teacher lists, writes, publishes and grades the assignments
@@ -100,6 +101,7 @@ async function classNames(db: Db, assignmentIds: number[]): Promise<Map<number, 
 
 export function staffAssignmentRoutes(ctx: RouteContext): void {
   const { db } = ctx;
+  staffAssignmentClassRoutes(ctx);
 
   defineRoute(ctx, 'staff/classes', {
     async handler(request) {

@@ -118,7 +118,8 @@ function workbook(Excel: typeof ExcelJS, rows: ResultRow[], keyword: string) {
   const about = book.addWorksheet('说明');
   about.columns = [{ key: 'k', width: 16 }, { key: 'v', width: 60 }];
   about.addRow({ k: '导出时间', v: minutes(now()) });
-  about.addRow({ k: '范围', v: keyword ? `任教班级，关键词“${keyword}”` : '全部任教班级' });
+  about.addRow({ k: '范围', v: keyword ? `按页面上的筛选导出：班级或实训项目含“${keyword}”` : '全部任教班级（页面上没有筛选）' });
+  about.addRow({ k: '行数', v: `${rows.length} 行（班级 × 实训项目）` });
   about.addRow({ k: '说明', v: '及格率、优秀率按实验人次计算（≥60、≥90）；步骤得分来自仿真上报的每步得分，失分人次占比 = 该步未得满分的人次 ÷ 上报该步的人次。' });
   return book;
 }
@@ -146,7 +147,12 @@ export function staffResultRoutes(ctx: RouteContext): void {
   });
 
   defineRoute(ctx, 'staff/results/detail', {
-    schema: { querystring: objectSchema({ class_id: field.int('班级', { minimum: 1 }), learn_id: field.int('实训项目', { minimum: 1 }) }, ['class_id', 'learn_id']) },
+    schema: {
+      querystring: objectSchema({
+        class_id: field.int('班级', { minimum: 1 }), learn_id: field.int('实训项目', { minimum: 1 }),
+        page: field.int('页码', { minimum: 1, default: 1 }), page_size: field.int('每页条数', { minimum: 1, maximum: 100 }),
+      }, ['class_id', 'learn_id']),
+    },
     async handler(request) {
       const teacher = currentUser(request);
       const q = request.query;
@@ -158,9 +164,11 @@ export function staffResultRoutes(ctx: RouteContext): void {
       const data = await classCourseData(db, teacher, q.class_id, q.learn_id);
       const steps: StepStat[] = stepStats(data.details);
       const survey: SurveyRow[] = surveyRows(await questionnaireProblem(db, q.learn_id), data.answers);
+      // A class of 200 answers the open questions with as many texts: with page_size both lists come a page at a time.
+      const pageOf = <T>(list: T[]) => (q.page_size ? list.slice(((q.page ?? 1) - 1) * q.page_size, (q.page ?? 1) * q.page_size) : list);
       return {
         class_id: q.class_id, learn_id: q.learn_id, ...names, attempts: data.details.length, evaluated: data.answers.length,
-        steps, steps_total: steps.length, survey, survey_total: survey.length,
+        steps: pageOf(steps), steps_total: steps.length, survey: pageOf(survey), survey_total: survey.length,
       };
     },
   });

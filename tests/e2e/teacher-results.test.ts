@@ -52,6 +52,14 @@ describe('class results by step and questionnaire', () => {
     expect(download.suggestedFilename()).toMatch(/^班级成绩-\d{4}-\d\d-\d\d\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(await download.path());
+    // The file holds what the list shows after the search (before, every taught class and course), and says so.
+    const summary: unknown[][] = [];
+    book.getWorksheet('班级成绩')!.eachRow((r) => summary.push((r.values as unknown[]).slice(1)));
+    expect(summary.length).toBeGreaterThan(1);
+    expect(summary.slice(1).filter((r) => !String(r[0]).includes(learn.name) && !String(r[1]).includes(learn.name))).toEqual([]);
+    const about: unknown[][] = [];
+    book.getWorksheet('说明')!.eachRow((r) => about.push((r.values as unknown[]).slice(1)));
+    expect(about.find((r) => r[0] === '范围')?.[1]).toBe(`按页面上的筛选导出：班级或实训项目含“${learn.name}”`);
     const steps: unknown[][] = [];
     book.getWorksheet('步骤得分')!.eachRow((r) => steps.push((r.values as unknown[]).slice(1)));
     expect(steps.filter((r) => r[0] === student.class_name && r[1] === learn.name).map((r) => [r[3], r[5]])).toEqual([['体位与支点', 19], ['操作过程', 30]]);

@@ -72,6 +72,15 @@ describe.each(DATABASES)('teacher console: class results by step and questionnai
     expect(answers(4)).toEqual([['手感真实', 2, 66.7], ['界面清楚', 1, 33.3]]);
   });
 
+  it('pages the questionnaire and step rows when the screen asks for a page (a large class answers with many texts)', async () => {
+    const whole = (await s.get('staff/results/detail', { class_id: people.demoClass, learn_id: learnId }, people.teacher1)).body.data;
+    const second = (await s.get('staff/results/detail', { class_id: people.demoClass, learn_id: learnId, page: 2, page_size: 5 }, people.teacher1)).body.data;
+    expect(second.survey).toEqual(whole.survey.slice(5, 10));
+    expect(second.survey_total).toBe(whole.survey.length);
+    expect(second.steps).toEqual([]);
+    expect(second.steps_total).toBe(2);
+  });
+
   it('exports the rows, the steps and the questionnaire as .xlsx, with the token cookie as a browser download', async () => {
     const res = await s.app.inject({ method: 'GET', url: `/api/staff/results/export?keyword=${encodeURIComponent(learnName)}`, headers: { host: 'localhost', cookie: `token=${people.teacher1}` } });
     expect(res.statusCode).toBe(200);
@@ -86,6 +95,22 @@ describe.each(DATABASES)('teacher console: class results by step and questionnai
     expect(stepRows.map((r) => r.slice(2, 7))).toEqual([[1, '体位与支点', 20, 16.7, 3.3], [2, '操作过程', 50, 40, 10]]);
     const survey = sheetRows(book.getWorksheet('问卷')!).filter((r) => r[0] === className && r[1] === learnName);
     expect(survey.find((r) => r[4] === '器械使用')?.slice(5)).toEqual([3, 1]);
+    // Only the rows the keyword finds, as the list shows them, and the 说明 sheet says so.
+    const shown = (await s.get('staff/results', { keyword: learnName, page_size: 100 }, people.teacher1)).body.data;
+    expect(sheetRows(book.getWorksheet('班级成绩')!).slice(1).map((r) => `${r[0]}|${r[1]}`))
+      .toEqual(shown.data.map((r: { class_name: string; learn_name: string }) => `${r.class_name}|${r.learn_name}`));
+    const about = Object.fromEntries(sheetRows(book.getWorksheet('说明')!).map((r) => [r[0], r[1]]));
+    expect(about['范围']).toBe(`按页面上的筛选导出：班级或实训项目含“${learnName}”`);
+    expect(about['行数']).toBe(`${shown.total} 行（班级 × 实训项目）`);
+  });
+
+  it('exports every taught class and course when the list is not filtered', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/staff/results/export', headers: { host: 'localhost', cookie: `token=${people.teacher1}` } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const total = (await s.get('staff/results', { page_size: 100 }, people.teacher1)).body.data.total;
+    expect(sheetRows(book.getWorksheet('班级成绩')!).length - 1).toBe(total);
+    expect(sheetRows(book.getWorksheet('说明')!).find((r) => r[0] === '范围')?.[1]).toBe('全部任教班级（页面上没有筛选）');
   });
 
   it('says when no step stands out, and lists no questionnaire rows when nobody answered', async () => {

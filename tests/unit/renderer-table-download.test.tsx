@@ -64,3 +64,27 @@ describe('table download action (teacher assignments)', () => {
     expect(mocks.call).not.toHaveBeenCalledWith('staff/assignment/zip', expect.anything());
   });
 });
+
+describe('export of a filtered list (班级成绩, withFilters)', () => {
+  const results = parse(readFileSync('config/screens/teacher-results.yaml', 'utf8'), { merge: true }).props as TableProps;
+  const RESULTS = { id: 'teacher-results', route: '/teacher/results', type: 'table' };
+
+  it('sends the search the list was filtered by, and nothing when it is not filtered', async () => {
+    mocks.call.mockImplementation(async (name: string) => {
+      if (name === 'staff/results') return { data: [{ class_id: 1, class_name: '口腔1班', learn_id: 2, learn_name: '卡环弯制', participants: 3, attempts: 4 }], total: 1 };
+      throw new Error(name);
+    });
+    renderWithProviders(<TableRenderer screen={RESULTS} props={results} />, '/teacher/results');
+    await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: '导出成绩' }));
+    expect(clicked.at(-1)).toEqual({ href: 'api/staff/results/export?', download: '' });
+
+    const search = screen.getByPlaceholderText('搜索班级或实训项目');
+    fireEvent.change(search, { target: { value: '卡环' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    await waitFor(() => expect(mocks.call).toHaveBeenCalledWith('staff/results', expect.objectContaining({ keyword: '卡环' }), expect.anything()));
+    fireEvent.click(screen.getByRole('button', { name: '导出成绩' }));
+    expect(clicked.at(-1)).toEqual({ href: `api/staff/results/export?keyword=${encodeURIComponent('卡环')}`, download: '' });
+    expect(mocks.fileUrl).toHaveBeenLastCalledWith('staff/results/export', { keyword: '卡环' });
+  });
+});

@@ -36,12 +36,15 @@ export default function RichTextWidget(props: WidgetProps) {
     onBlur: () => onBlur(id, html),
   });
   // A value that arrives later (an edit form loads its record) replaces the text; the editor's own changes do not.
+  // An editor useEditor has already replaced is destroyed (no schema): reading its HTML would crash the form.
   useEffect(() => {
-    if (!editor || editor.isFocused) return;
+    if (!editor || editor.isDestroyed || editor.isFocused) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (html !== current) editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, html]);
-  useEffect(() => editor?.setEditable(!(disabled || readonly)), [editor, disabled, readonly]);
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.setEditable(!(disabled || readonly));
+  }, [editor, disabled, readonly]);
 
   const error = rawErrors?.length ? rawErrors.join('\n') : undefined;
   return (

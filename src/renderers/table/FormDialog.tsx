@@ -69,8 +69,9 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
   useEffect(() => {
     if (!answered || !form.load || initial !== undefined) return;
     if (loaded.isError) onClose(); // the api client has said why; nothing to edit
-    else setInitial(pick(form.schema, (readPath(loaded.data, form.load.item) ?? {}) as Values));
-  }, [answered, form.load, form.schema, initial, loaded.isError, loaded.data, onClose]);
+    // `values` replace loaded ones (a copy starts from the original with its own title and as a draft).
+    else setInitial({ ...pick(form.schema, (readPath(loaded.data, form.load.item) ?? {}) as Values), ...(form.values ? resolveParams(form.values, scope) : {}) });
+  }, [answered, form.load, form.schema, form.values, scope, initial, loaded.isError, loaded.data, onClose]);
 
   // The dialog is portalled to the body, so a kept-alive screen that gets hidden would leave it showing: any
   // navigation closes it.

@@ -14,6 +14,12 @@ type ThenLink = { path: string; query?: Record<string, string | number | boolean
 
 type Row = Record<string, unknown>;
 
+/** The list's filter values that are set (the toolbar's scope carries them as `filters`). */
+function listFilters(filters: unknown): Record<string, unknown> {
+  if (!filters || typeof filters !== 'object') return {};
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}
+
 /**
  * One button of a row or of a table's toolbar (`toolbar`: a full-size button): opens a route (`link`), posts to a call
  * after a confirmation (`post` + `confirm`), opens a form dialog (`form`), downloads what a GET call answers
@@ -55,7 +61,8 @@ export function RowActionButton({ action, row, scope, screen, onDone, toolbar }:
     if (!action.download) return;
     let href: string;
     try {
-      href = api.fileUrl(action.download.endpoint, resolveParams(action.download.params, scope));
+      const filters = action.download.withFilters ? listFilters(scope.filters) : {};
+      href = api.fileUrl(action.download.endpoint, { ...filters, ...resolveParams(action.download.params, scope) });
     } catch (error) {
       notify.error((error as Error).message);
       return;

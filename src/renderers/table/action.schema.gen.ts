@@ -102,6 +102,10 @@ export interface TableAction {
      */
     message?: string;
     /**
+     * Toolbar only: also sends the list's current filters (search, chips, sort) as they are sent to the list's own call, so the file holds what the user sees; params of the same name win.
+     */
+    withFilters?: boolean;
+    /**
      * The page fetches the file itself and shows a notice while it arrives: bytes received against the size the server announces (Content-Length, or X-Total-Bytes with X-Total-Files for a streamed zip), with 取消; it ends saying 下载完成 or 下载失败 and why, then hands the file to the browser. For large or slow downloads such as staff/assignment/zip.
      */
     progress?: boolean;

@@ -76,7 +76,7 @@ export interface DialogForm {
     item?: string;
   };
   /**
-   * Starting values of fields as ${...} templates over item (the row), user, school, features and query, e.g. {reply: "${item.reply}"}. Used when there is no `load`.
+   * Starting values of fields as ${...} templates over item (the row), user, school, features and query, e.g. {reply: "${item.reply}"}. With `load` they replace the loaded values of the same fields (a copy: the loaded record with {title: "${item.title}（副本）", published: 0}, submitted without an id).
    */
   values?: {
     [k: string]: string | number | boolean;

@@ -130,7 +130,7 @@ export default function TableRenderer({ screen, props, onReply }: TableRendererP
           {props.caption.text && <Text size="sm" c="dimmed" mt={4} style={{ whiteSpace: 'pre-line' }}>{template(props.caption.text, captionScope)}</Text>}
         </Box>
       )}
-      {props.toolbar && data.data !== undefined && <Toolbar buttons={props.toolbar} scope={captionScope} screen={screen?.id} onDone={data.reload} />}
+      {props.toolbar && data.data !== undefined && <Toolbar buttons={props.toolbar} scope={{ ...captionScope, filters: list.query.filters }} screen={screen?.id} onDone={data.reload} />}
       <FilterBar config={props.filters} values={list.query.filters} onChange={list.setFilters} />
       {data.error ? (
         <LoadFailed title={failedTitle(screen?.title)} message={data.error} onRetry={data.reload} />

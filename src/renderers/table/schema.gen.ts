@@ -41,7 +41,7 @@ export interface TableProps {
    */
   columns: TableColumn[];
   /**
-   * Buttons above the table, the same kinds as row actions (`form`, `post`, `download`, `upload`, `link`); `when` and templates see record (the list reply's data). After a successful form, post or upload the list reloads.
+   * Buttons above the table, the same kinds as row actions (`form`, `post`, `download`, `upload`, `link`); `when` and templates see record (the list reply's data) and filters (the list's current filter values; a download's `withFilters` sends them all). After a successful form, post or upload the list reloads.
    */
   toolbar?: TableAction[];
   rowTone?: RowTone;
