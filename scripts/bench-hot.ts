@@ -1,9 +1,10 @@
-// Hot-path throughput (issue 20): every route an online student calls every few seconds, measured with autocannon
-// against one real server process (server/main.ts) and, in the same run, against a bare Fastify route
-// (scripts/bench-bare-server.ts). The machine is shared, so absolute figures are noisy; the ratio to the bare route
-// measured minutes apart in one run is the figure to compare. Figures: docs/benchmarks.md.
+// Hot-path cost (issue 20): every route an online student calls every few seconds, measured with autocannon against
+// one real server process (server/main.ts) and, interleaved in the same run, a bare Fastify route
+// (scripts/bench-bare-server.ts). The headline figure is the server process's CPU time per request (asked over IPC,
+// scripts/bench-cpu-probe.ts), which the shared machine's other load barely moves; bare CPU/req ÷ route CPU/req is the
+// share of bare Fastify's req/s the route reaches on one saturated core. Figures: docs/benchmarks.md.
 //
-//   npm run bench:hot -- [--seconds 10] [--connections 50] [--warmup 2] [--only learn/get,score/get_student]
+//   npm run bench:hot -- [--seconds 10] [--rounds 3] [--connections 50] [--warmup 2] [--only learn/get,score/get_student]
 //                        [--pg URL]                a fresh PostgreSQL database created on that server, seeded, dropped after
 //                        [--students N] [--courses N] [--scores N]   seed size (fresh databases only; see server/seed)
 //                        [--data-dir DIR]          an already seeded SQLite DATA_DIR (else a fresh temp seed)
@@ -92,9 +93,10 @@ const questions = await opened.db.selectFrom('theory_questions').select(['id', '
 const bareFile = path.join(root, 'scripts/bench-bare-server.ts');
 const serverFile = path.join(root, 'server/main.ts');
 type Server = { child: ChildProcess; base: string };
+const probe = path.join(root, 'scripts/bench-cpu-probe.ts');
 async function start(file: string, env: Record<string, string>, flags: string[] = []): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', file], { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', '--import', probe, file], { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (i > 300) throw new Error(`${file} did not start`);
@@ -113,15 +115,12 @@ const app = await start(serverFile, serverEnv, process.env.BENCH_NODE_FLAGS?.spl
 const BASELINE = arg('baseline');
 const baseline = BASELINE ? await start(path.resolve(BASELINE, 'server/main.ts'), serverEnv) : undefined;
 
-// CPU the server process spends per request, from /proc (Linux): a figure the other load on the machine skews less.
-const cpuMs = (pid: number) => {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in clock ticks of 10 ms
-  } catch {
-    return NaN;
-  }
-};
+// The server's own CPU time (user + system, µs), asked over IPC (scripts/bench-cpu-probe.ts): CPU per request is the
+// figure the other load on the machine disturbs least (it does not count time spent waiting for a core).
+const cpuUs = (child: ChildProcess) => new Promise<number>((resolve) => {
+  child.once('message', (m: { cpuUs: number }) => resolve(m.cpuUs));
+  child.send('cpu');
+});
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 // What a browser sends with every call; without it a reply is never compressed and the bench would miss that cost.
@@ -180,17 +179,17 @@ interface Measured { name: string; rps: number; p99: number; non2xx: number; err
 
 async function measure(name: string, url: string, setup: (client: any, index: number) => void, method: 'GET' | 'POST', seconds = SECONDS, server: Server = app): Promise<Measured> {
   let next = 0;
-  const pid = (name === 'bare Fastify' ? bare : server).child.pid!;
-  const cpu0 = cpuMs(pid);
+  const child = (name === 'bare Fastify' ? bare : server).child;
+  const cpu0 = await cpuUs(child);
   const counts = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const inst = autocannon({ url, method, connections: CONNECTIONS, duration: seconds, setupClient: (client: any) => setup(client, next++ % CONNECTIONS) }, (err, res) => (err ? reject(err) : resolve(res)));
     inst.on('response', (_client, status) => counts.set(status, (counts.get(status) ?? 0) + 1));
   });
-  const cpu = cpuMs(pid) - cpu0;
+  const cpu = (await cpuUs(child)) - cpu0;
   return {
     name, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts,
-    cpuUsPerReq: (cpu * 1000) / Math.max(1, result.requests.total), status304: counts.get(304) ?? 0,
+    cpuUsPerReq: cpu / Math.max(1, result.requests.total), status304: counts.get(304) ?? 0,
   };
 }
 
@@ -210,54 +209,62 @@ if (WARMUP > 0) {
   }
 }
 
-// The bare route is measured before every route and once at the end; a route's ratio is to the mean of the bare
-// figures on either side of it, so a change in the machine's other load during the run moves both alike.
-const results: Measured[] = [];
-const baselineResults: Measured[] = [];
-const bares: Measured[] = [];
+// --rounds rounds; in each, every route is measured right after a bare-route measurement (odd rounds in reverse
+// order, so a drift in the machine's load does not always favour the same routes). Figures are medians over rounds.
+const ROUNDS = Number(arg('rounds', '3'));
+interface Runs { row: Row; app: Measured[]; baseline: Measured[]; bare: Measured[] }
+const runs: Runs[] = rows.map((row) => ({ row, app: [], baseline: [], bare: [] }));
+const allBare: Measured[] = [];
 const pairingChecks: (() => boolean)[] = [];
-for (const row of rows) {
-  const etags = row.conditional ? await Promise.all(tokens.map((t) => etagOf(row, t))) : [];
-  if (row.conditional && etags.some((e) => !e)) {
-    console.log(`${row.name}: no ETag in the reply, skipped`);
-    continue;
-  }
-  bares.push(await measureBare());
-  for (const server of baseline ? [baseline, app] : [app]) {
-    const into = server === app ? results : baselineResults;
-    if (row.autosave) {
-      const seqBase = await prepareAutosave(server);
-      into.push(await measure(row.name, `${server.base}${row.path}`, (client, i) => {
-        // One connection sends one request at a time (no pipelining), built just before it is sent: the k-th reply
-        // of this connection answers the k-th request built.
-        const built: { qid: number; seq: number }[] = [];
-        let answered = 0;
-        let seq = seqBase;
-        client.setRequests([{
-          method: 'POST', path: row.path, headers: { ...BROWSER, ...FORM, authorization: `Bearer ${tokens[i]}` },
-          setupRequest(req: any) {
-            const q = questions[built.length % questions.length];
-            built.push({ qid: q.id, seq: ++seq });
-            sent[i].set(q.id, seq);
-            return { ...req, body: `logid=${TEST_ID}&cid=${q.id}&seq=${seq}&answer=${encodeURIComponent(answerFor(q.type, seq))}` };
-          },
-        }]);
-        client.on('response', (status: number) => {
-          const request = built[answered++];
-          if (status !== 200 || !request) autosaveFailures++;
-          else acked[i].set(request.qid, request.seq);
-        });
-        pairingChecks.push(() => built.length - answered > 1);
-      }, 'POST', SECONDS, server));
+const skipped = new Set<Row>();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const run of round % 2 ? [...runs].reverse() : runs) {
+    const { row } = run;
+    if (skipped.has(row)) continue;
+    const etags = row.conditional ? await Promise.all(tokens.map((t) => etagOf(row, t))) : [];
+    if (row.conditional && etags.some((e) => !e)) {
+      console.log(`${row.name}: no ETag in the reply, skipped`);
+      skipped.add(row);
       continue;
     }
-    into.push(await measure(row.name, `${server.base}${row.path}`, (client, i) => {
-      client.setHeaders({ ...BROWSER, ...(row.method === 'POST' && FORM), authorization: `Bearer ${tokens[i]}`, ...(row.conditional && { 'if-none-match': etags[i]! }) });
-      if (row.body !== undefined) client.setBody(row.body);
-    }, row.method, SECONDS, server));
+    const b = await measureBare();
+    run.bare.push(b);
+    allBare.push(b);
+    for (const server of baseline ? [baseline, app] : [app]) {
+      const into = server === app ? run.app : run.baseline;
+      if (row.autosave) {
+        const seqBase = await prepareAutosave(server);
+        into.push(await measure(row.name, `${server.base}${row.path}`, (client, i) => {
+          // One connection sends one request at a time (no pipelining), built just before it is sent: the k-th reply
+          // of this connection answers the k-th request built.
+          const built: { qid: number; seq: number }[] = [];
+          let answered = 0;
+          let seq = seqBase;
+          client.setRequests([{
+            method: 'POST', path: row.path, headers: { ...BROWSER, ...FORM, authorization: `Bearer ${tokens[i]}` },
+            setupRequest(req: any) {
+              const q = questions[built.length % questions.length];
+              built.push({ qid: q.id, seq: ++seq });
+              sent[i].set(q.id, seq);
+              return { ...req, body: `logid=${TEST_ID}&cid=${q.id}&seq=${seq}&answer=${encodeURIComponent(answerFor(q.type, seq))}` };
+            },
+          }]);
+          client.on('response', (status: number) => {
+            const request = built[answered++];
+            if (status !== 200 || !request) autosaveFailures++;
+            else acked[i].set(request.qid, request.seq);
+          });
+          pairingChecks.push(() => built.length - answered > 1);
+        }, 'POST', SECONDS, server));
+        continue;
+      }
+      into.push(await measure(row.name, `${server.base}${row.path}`, (client, i) => {
+        client.setHeaders({ ...BROWSER, ...(row.method === 'POST' && FORM), authorization: `Bearer ${tokens[i]}`, ...(row.conditional && { 'if-none-match': etags[i]! }) });
+        if (row.body !== undefined) client.setBody(row.body);
+      }, row.method, SECONDS, server));
+    }
   }
 }
-bares.push(await measureBare());
 
 // Requests built but never answered, per connection: at most the one in flight when the run stopped, else the
 // pairing of replies with requests above would be off.
@@ -289,22 +296,34 @@ await opened.close();
 await dropPg?.();
 if (!givenDir) fs.rmSync(dataDir, { recursive: true, force: true }); // our temp dir (also the upload dir of a PostgreSQL run)
 
-const bareAround = (i: number) => (bares[i].rps + bares[i + 1].rps) / 2;
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const bareCpu = median(allBare.map((b) => b.cpuUsPerReq));
 const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - [...s].length));
-console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per route, ${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+const done = runs.filter((r) => r.app.length);
+console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per route, ${ROUNDS} rounds, ${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
 console.log(`data: ${Number(sizes[0].n)} course rows, ${Number(sizes[1].n)} score records${fresh ? ` (seeded in ${seedSeconds.toFixed(0)} s)` : ''}`);
-console.log(`bare Fastify req/s: ${bares.map((b) => b.rps.toFixed(0)).join(', ')}; its server CPU ${bares.map((b) => b.cpuUsPerReq.toFixed(0)).join(', ')} µs/req`);
-console.log(`| ${pad('route', 36)} | req/s  | bare req/s | ratio | p99 ms | server CPU µs/req | non-2xx |`);
-const table = (list: Measured[]) => list.forEach((r, i) => {
-  const b = bareAround(i);
-  console.log(`| ${pad(r.name, 36)} | ${pad(r.rps.toFixed(0), 6)} | ${pad(b.toFixed(0), 10)} | ${(r.rps / b).toFixed(3)} | ${pad(String(r.p99), 6)} | ${pad(r.cpuUsPerReq.toFixed(0), 17)} | ${r.non2xx - r.status304}${r.status304 ? ` (+${r.status304} 304)` : ''}${r.errors ? `, ${r.errors} errors` : ''} |`);
+console.log(`bare Fastify: req/s ${allBare.map((b) => b.rps.toFixed(0)).join(', ')}; server CPU µs/req ${allBare.map((b) => b.cpuUsPerReq.toFixed(0)).join(', ')} (median ${bareCpu.toFixed(1)})`);
+console.log('CPU ratio = bare CPU/req ÷ route CPU/req (the share of bare Fastify\'s req/s the route reaches on one saturated core); req/s ratio = route req/s ÷ the bare req/s measured right before it; medians over rounds.');
+console.log(`| ${pad('route', 36)} | CPU µs/req (rounds)  | CPU ratio | req/s | req/s ratio | p99 ms | non-2xx |`);
+const table = (pick: (r: Runs) => Measured[]) => done.forEach((run) => {
+  const list = pick(run);
+  const cpu = median(list.map((m) => m.cpuUsPerReq));
+  const ratio = median(list.map((m, k) => m.rps / run.bare[k].rps));
+  const non2xx = list.reduce((n, m) => n + m.non2xx - m.status304, 0);
+  const s304 = list.reduce((n, m) => n + m.status304, 0);
+  const errors = list.reduce((n, m) => n + m.errors, 0);
+  console.log(`| ${pad(run.row.name, 36)} | ${pad(`${cpu.toFixed(0)} (${list.map((m) => m.cpuUsPerReq.toFixed(0)).join('/')})`, 20)} | ${pad((bareCpu / cpu).toFixed(3), 9)} | ${pad(median(list.map((m) => m.rps)).toFixed(0), 5)} | ${pad(ratio.toFixed(3), 11)} | ${pad(String(median(list.map((m) => m.p99))), 6)} | ${non2xx}${s304 ? ` (+${s304} 304)` : ''}${errors ? `, ${errors} errors` : ''} |`);
 });
-table(results);
+table((r) => r.app);
 if (baseline) {
   console.log(`\nbaseline (${BASELINE}), each route measured right before the one above:`);
-  table(baselineResults);
+  table((r) => r.baseline);
   console.log('\n| route | CPU µs/req baseline → this | req/s baseline → this |');
-  results.forEach((r, i) => console.log(`| ${r.name} | ${baselineResults[i].cpuUsPerReq.toFixed(0)} → ${r.cpuUsPerReq.toFixed(0)} | ${baselineResults[i].rps.toFixed(0)} → ${r.rps.toFixed(0)} |`));
+  done.forEach((r) => console.log(`| ${r.row.name} | ${median(r.baseline.map((m) => m.cpuUsPerReq)).toFixed(0)} → ${median(r.app.map((m) => m.cpuUsPerReq)).toFixed(0)} | ${median(r.baseline.map((m) => m.rps)).toFixed(0)} → ${median(r.app.map((m) => m.rps)).toFixed(0)} |`));
 }
 if (rows.some((r) => r.autosave)) console.log(`autosave: ${checked} (student, question) answers checked: lost ${lost}, older kept ${reordered}, failed saves ${autosaveFailures}, connections with unpaired replies ${unpaired}`);
 process.exit(lost || reordered || autosaveFailures || unpaired ? 1 : 0);

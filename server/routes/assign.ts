@@ -32,7 +32,7 @@ const listBody = objectSchema({
 const idQuery = objectSchema({ id: field.int('作业ID', { minimum: 1 }) }, ['id']);
 
 /** Assignments of one kind published to the student's class, with the student's own mark (if any). */
-function visible(db: Db, user: User, kind?: Kind) {
+function visible(db: Db, user: Pick<User, 'class_id' | 'id' | 'school_id'>, kind?: Kind) {
   let q = db
     .selectFrom('assignments as a')
     .innerJoin('assignment_classes as ac', (j) => j.onRef('ac.assignment_id', '=', 'a.id').on('ac.class_id', '=', user.class_id ?? -1))
@@ -97,6 +97,12 @@ const listStateQuery = preparedQuery((db: Db, classId: number, userId: number, s
     ]),
 );
 
+/** One page of the unfiltered list (the poll's full reply). */
+const listPageQuery = preparedQuery((db: Db, classId: number, userId: number, schoolId: number, kind: Kind, limit: number, offset: number) =>
+  visible(db, { class_id: classId, id: userId, school_id: schoolId }, kind)
+    .select([...rowColumns]).orderBy('a.start_time', 'desc').orderBy('a.id', 'desc').limit(limit).offset(offset),
+);
+
 export function assignRoutes(ctx: RouteContext): void {
   const { db } = ctx;
 
@@ -111,27 +117,32 @@ export function assignRoutes(ctx: RouteContext): void {
     const page = b.page ?? 1;
     const pageSize = b.page_size ?? 8;
     const at = now();
-    let q = visible(db, user, kind);
     const keyword = b.name?.trim();
-    if (keyword) q = q.where(sql<boolean>`a.title like ${likePattern(keyword)} escape '\\'`);
-    if (b.category_id) q = q.where('a.cate_id', '=', b.category_id);
-    if (b.status === 1) q = q.where('a.end_time', '<', at);
-    if (b.status === 2) q = q.where('a.start_time', '<=', at).where('a.end_time', '>=', at);
-    if (b.status === 3) q = q.where('a.start_time', '>', at);
-    if (b.complete === 1) q = q.where('m.id', 'is not', null);
-    if (b.complete === 2) q = q.where('m.id', 'is', null);
-    if (b.complete === 3) q = q.where('m.teacher_data', 'is not', null);
-    if (b.complete === 4) q = q.where('m.id', 'is not', null).where('m.teacher_data', 'is', null);
-
     const filtered = keyword || b.category_id || b.status || b.complete;
-    const countOf = async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    // The plain list's queries are prepared; a filtered one is built here (building costs more CPU than running).
+    const filteredQuery = () => {
+      let q = visible(db, user, kind);
+      if (keyword) q = q.where(sql<boolean>`a.title like ${likePattern(keyword)} escape '\\'`);
+      if (b.category_id) q = q.where('a.cate_id', '=', b.category_id);
+      if (b.status === 1) q = q.where('a.end_time', '<', at);
+      if (b.status === 2) q = q.where('a.start_time', '<=', at).where('a.end_time', '>=', at);
+      if (b.status === 3) q = q.where('a.start_time', '>', at);
+      if (b.complete === 1) q = q.where('m.id', 'is not', null);
+      if (b.complete === 2) q = q.where('m.id', 'is', null);
+      if (b.complete === 3) q = q.where('m.teacher_data', 'is not', null);
+      if (b.complete === 4) q = q.where('m.id', 'is not', null).where('m.teacher_data', 'is', null);
+      return q;
+    };
 
     // The new-work poll asks every minute: when nothing it could show has changed, it gets 304 after one query.
     const state = await listState(user, kind, at);
-    const total = filtered ? await countOf() : state.n;
+    const total = filtered ? Number((await filteredQuery().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0) : state.n;
     const filters = [page, pageSize, b.status ?? null, keyword ?? null, b.category_id ?? null, b.complete ?? null];
     if (answeredNotModified(request, reply, etagOf(`assign/${kind}`, user.id, filters, total, state))) return reply;
-    const rows = (await q.select([...rowColumns]).orderBy('a.start_time', 'desc').orderBy('a.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()) as Row[];
+    const offset = (page - 1) * pageSize;
+    const rows = filtered
+      ? ((await filteredQuery().select([...rowColumns]).orderBy('a.start_time', 'desc').orderBy('a.id', 'desc').limit(pageSize).offset(offset).execute()) as Row[])
+      : ((await listPageQuery(db, user.class_id ?? -1, user.id, user.school_id, kind, pageSize, offset)) as Row[]);
     // Summary header: over all of the student's work of this kind, not just this page.
     return {
       list: { data: rows.map((r) => present(r, at)), current_page: page, total, per_page: pageSize, last_page: Math.ceil(total / pageSize) },
