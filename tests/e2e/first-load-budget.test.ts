@@ -13,14 +13,16 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** The script files a fresh visit requested until `ready` resolved. */
-async function scriptsBefore(route: string, ready: (page: Page) => Promise<void>, token?: string): Promise<string[]> {
+/** The script files (and the API calls) a fresh visit requested until `ready` resolved. */
+async function scriptsBefore(route: string, ready: (page: Page) => Promise<void>, token?: string, calls: string[] = []): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
   if (token) await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);
   const page = await context.newPage();
   const files: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') files.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === 'script') files.push(pathname.split('/').pop() ?? '');
+    if (pathname.startsWith('/api/')) calls.push(pathname.slice('/api/'.length));
   });
   await page.goto(`${baseURL()}/#${route}`);
   await ready(page);
@@ -29,7 +31,7 @@ async function scriptsBefore(route: string, ready: (page: Page) => Promise<void>
   return seen;
 }
 
-const formLibrary = (files: string[]) => files.filter((f) => /^(SchemaFormView|RegisterPanel|ForgotPanels|ScanPanel)-/.test(f));
+const formLibrary = (files: string[]) => files.filter((f) => /^(SchemaFormView|RegisterPanel|ForgotPanels)-/.test(f));
 
 describe('scripts before the first content', () => {
   it('the login page draws its form without the form library or the other panels', async () => {
@@ -51,15 +53,22 @@ describe('scripts before the first content', () => {
     await context.close();
   }, 60_000);
 
-  it('a signed-in student\'s practice list: neither the form library nor the login page', async () => {
+  it('a signed-in student\'s practice list: neither the form library nor the login page, nor a profile round trip', async () => {
     const reply = await fetch(`${baseURL()}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: 'demo', password: 'demo123', school_id: '100002' }),
     }).then((r) => r.json());
-    const files = await scriptsBefore('/ucenter/practiceList', (page) => page.getByTestId('course-card').first().waitFor(), reply.data.token);
+    const calls: string[] = [];
+    const files = await scriptsBefore('/ucenter/practiceList', (page) => page.getByTestId('course-card').first().waitFor(), reply.data.token, calls);
     expect(files.some((f) => f.startsWith('index-'))).toBe(true);
     expect(formLibrary(files)).toEqual([]);
     expect(files.filter((f) => f.startsWith('LoginPage-'))).toEqual([]);
+    // The configuration (preloaded by index.html, fetched once) brings the student's profile: the list is asked for
+    // without a user/get_info round trip first, and no call is made twice.
+    expect(calls.filter((c) => c === 'config')).toEqual(['config']);
+    expect(calls).not.toContain('user/get_info');
+    expect(calls).toContain('learn/get');
+    expect(calls.length).toBe(new Set(calls).size);
   }, 60_000);
 });

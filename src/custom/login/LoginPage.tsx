@@ -7,17 +7,17 @@ import { AccountPanel } from './AccountPanel';
 import { useCountdown } from './contexts';
 import { finishLogin } from './finishLogin';
 import type { ResetRequest } from './ForgotPanels';
+import { ScanPanel } from './ScanPanel';
 import type { LoginPageProps } from './login-page.schema.gen';
 import type { Tab } from './types';
 
-// Only the account panel is drawn on arrival; the others (and the form library they use) load when first opened,
-// or when the pointer or focus reaches the link that opens them.
+// The account and scan panels come with the page; the others (and the form library they use) load when first
+// opened, or when the pointer or focus reaches the link that opens them.
 const loadForgot = () => import('./ForgotPanels');
 const loadRegister = () => import('./RegisterPanel');
 const ForgotPanel = lazy(() => loadForgot().then((m) => ({ default: m.ForgotPanel })));
 const ResetPanel = lazy(() => loadForgot().then((m) => ({ default: m.ResetPanel })));
 const RegisterPanel = lazy(() => loadRegister().then((m) => ({ default: m.RegisterPanel })));
-const ScanPanel = lazy(() => import('./ScanPanel').then((m) => ({ default: m.ScanPanel })));
 const ThirdPartyDialogs = lazy(() => import('./ThirdPartyDialogs').then((m) => ({ default: m.ThirdPartyDialogs })));
 const preload = (load: () => Promise<unknown>) => () => {
   void load();
