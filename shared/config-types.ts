@@ -32,8 +32,13 @@ export interface Branding {
   footer: { copyright: string; icp: string; security: { text: string; url: string } };
 }
 
+/** The signed-in user's profile, as user/get_info answers it (the client's session keeps it). */
+export type UserProfile = Record<string, unknown> & { id: number; realname?: string; mobile?: string | null; head_img?: string; school_id?: number; class_id?: number | null };
+
 export interface SiteConfig {
   school: SchoolInfo;
+  /** For a signed-in request only: the user's profile, so a first page needs no user/get_info round trip. */
+  user?: UserProfile;
   branding: Branding;
   features: Record<string, unknown>;
   app: AppConfig;

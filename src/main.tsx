@@ -2,7 +2,6 @@ import './renderers';
 import { preloadLoginPage } from './custom';
 import { session } from './engine';
 import { start } from './engine/bootstrap';
-import { preloadSchemaForm } from './renderers/form/SchemaForm';
 
 // After a new version is deployed, a page opened before asks for code files (lazily loaded parts) that no longer
 // exist: load the new version instead of failing, once a minute at most so a real outage still shows its error.
@@ -15,9 +14,6 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 // A visitor (no token) is shown the login form first, wherever the visit starts: fetch the lazily loaded login page
-// and form code alongside the configuration instead of after it.
-if (!session.token()) {
-  preloadSchemaForm();
-  preloadLoginPage();
-}
+// alongside the configuration instead of after it (its form needs no form library: PlainForm).
+if (!session.token()) preloadLoginPage();
 start(document.getElementById('root')!);

@@ -4,6 +4,7 @@ import { identify } from '../http/auth';
 import { ApiError, notFound } from '../http/errors';
 import { UNAVAILABLE_MESSAGE } from '../http/unavailable';
 import { findSchoolById, schoolForHost, type SchoolInfo } from '../services/schools';
+import { userInfo } from '../services/users';
 import type { FileStorage } from '../storage';
 import { defineRoute, field, objectSchema, type RouteContext } from './define';
 
@@ -57,7 +58,8 @@ export function systemRoutes(ctx: RouteContext, opts: SystemRouteOptions): void 
     },
   });
 
-  // The site a page belongs to: the signed-in user's school, else ?school_id=, else the host's first label.
+  // The site a page belongs to: the signed-in user's school, else ?school_id=, else the host's first label. A signed-in
+  // user's own profile (what user/get_info answers) comes with it, so a first page needs no second round trip for it.
   defineRoute(ctx, 'config', {
     schema: { querystring: objectSchema({ school_id: field.int('学校ID', { minimum: 1 }) }) },
     async handler(request) {
@@ -70,7 +72,7 @@ export function systemRoutes(ctx: RouteContext, opts: SystemRouteOptions): void 
         if (!school) throw notFound('学校不存在');
       }
       school ??= await schoolForHost(db, request.headers.host, opts.defaultDomain);
-      return { school, ...opts.config.forSchool(school) };
+      return { school, ...opts.config.forSchool(school), ...(user ? { user: await userInfo(db, user) } : {}) };
     },
   });
 }

@@ -59,6 +59,12 @@ function Boot() {
       api.configure(next.endpoints, () => {
         window.location.hash = loginRedirect(settings.loginPath, hashLocation());
       });
+      // A signed-in request's configuration carries the user's profile: the first page's calls that need it (the
+      // student's id and class) go out at once, without a user/get_info round trip first.
+      if (next.user && session.token()) {
+        staleProfile = false;
+        session.setUser(next.user);
+      }
       // A profile restored from this tab's storage may be stale (the class application approved meanwhile, a new
       // name): it shows at once and is refreshed in the background, once the contract is known to the api.
       if (staleProfile) {

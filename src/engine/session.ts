@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import type { UserProfile } from '../../shared/config-types';
 import { readCookie, removeCookie, writeCookie } from './cookies';
 
 /**
  * Who is signed in. The token and the other login key/value pairs are cookies (the server reads `token`);
  * the user profile is kept in memory, saved to sessionStorage when the page unloads and restored on load.
  */
-export type UserInfo = Record<string, unknown> & { id: number; realname?: string; mobile?: string | null; head_img?: string; school_id?: number; class_id?: number | null };
+export type UserInfo = UserProfile;
 
 export interface Session {
   token: string;

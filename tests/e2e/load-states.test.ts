@@ -32,7 +32,18 @@ const saidTimes = (page: Page, text: string) => page.getByText(text, { exact: fa
 /** Resolves after the browser has painted what the last update rendered. */
 const afterPaint = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
-async function signedIn(route: string, hold: { pattern: RegExp; handle: (route: Route) => unknown }) {
+/**
+ * The site configuration as without the signed-in user's profile in it: the profile then loads by user/get_info, as
+ * it does after a login (the path the profile's failure tests hold).
+ */
+const configWithoutProfile = async (route: Route) => {
+  const reply = await route.fetch();
+  const body = await reply.json();
+  delete body.data.user;
+  await route.fulfill({ response: reply, json: body });
+};
+
+async function signedIn(route: string, hold: { pattern: RegExp; handle: (route: Route) => unknown }, opts: { profileInConfig?: boolean } = {}) {
   const reply = await fetch(`${baseURL()}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -43,6 +54,7 @@ async function signedIn(route: string, hold: { pattern: RegExp; handle: (route: 
   const page = await context.newPage();
   await page.addInitScript(RECORD_TOASTS);
   await page.route(hold.pattern, hold.handle);
+  if (opts.profileInConfig === false) await page.route(/\/api\/config(\?|$)/, configWithoutProfile);
   await page.goto(`${baseURL()}/#${route}`);
   return page;
 }
@@ -70,7 +82,7 @@ describe('loading and failure states', () => {
     const page = await signedIn('/ucenter/myInfo', {
       pattern: /\/api\/user\/get_info/,
       handle: (route) => (fail ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue()),
-    });
+    }, { profileInConfig: false });
     const failed = page.locator('[data-screen="my-info"]:not([hidden])').getByTestId('load-failed');
     await failed.waitFor({ timeout: 20_000 });
     expect(await failed.textContent()).toContain('个人信息加载失败');
@@ -109,7 +121,7 @@ describe('loading and failure states', () => {
     const page = await signedIn('/ucenter/practiceList', {
       pattern: /\/api\/user\/get_info/,
       handle: (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }),
-    });
+    }, { profileInConfig: false });
     const toast = page.locator('.mantine-Notification-root', { hasText: SERVER_BUSY });
     await toast.waitFor({ timeout: 20_000 });
     const box = await toast.boundingBox();

@@ -41,6 +41,15 @@ describe.each(DATABASES)('foundation API on %s', (kind) => {
       expect((await s.get('config', {}, partnerToken, 'demo.localhost')).body.data.school.id).toBe(100045);
     });
 
+    it("carries the signed-in user's own profile (as user/get_info answers it), and none for a visitor or a bad token", async () => {
+      const config = (await s.get('config', {}, token)).body.data;
+      const info = (await s.post('user/get_info', {}, token)).body.data;
+      expect(info).toMatchObject({ username: 'demo', school_id: 100002 });
+      expect(config.user).toEqual(info);
+      expect((await s.get('config', {})).body.data).not.toHaveProperty('user');
+      expect((await s.get('config', {}, 'not-a-token')).body.data).not.toHaveProperty('user');
+    });
+
     it('publishes an OpenAPI document generated from the route schemas', async () => {
       const res = await s.app.inject({ method: 'GET', url: '/api/openapi.json' });
       const doc = res.json();

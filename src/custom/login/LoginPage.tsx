@@ -1,16 +1,28 @@
-import { Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { afterLoginPath, api, ApiCallError, notify, session, shellSettings, useSiteConfig, type RendererProps } from '../../engine';
+import { preloadSchemaForm } from '../../renderers/form/SchemaForm';
 import { AccountPanel } from './AccountPanel';
 import { useCountdown } from './contexts';
 import { finishLogin } from './finishLogin';
-import { ForgotPanel, ResetPanel, type ResetRequest } from './ForgotPanels';
-import { RegisterPanel } from './RegisterPanel';
+import type { ResetRequest } from './ForgotPanels';
 import { ScanPanel } from './ScanPanel';
-import { ThirdPartyDialogs } from './ThirdPartyDialogs';
 import type { LoginPageProps } from './login-page.schema.gen';
 import type { Tab } from './types';
+
+// The account and scan panels come with the page; the others (and the form library they use) load when first
+// opened, or when the pointer or focus reaches the link that opens them.
+const loadForgot = () => import('./ForgotPanels');
+const loadRegister = () => import('./RegisterPanel');
+const ForgotPanel = lazy(() => loadForgot().then((m) => ({ default: m.ForgotPanel })));
+const ResetPanel = lazy(() => loadForgot().then((m) => ({ default: m.ResetPanel })));
+const RegisterPanel = lazy(() => loadRegister().then((m) => ({ default: m.RegisterPanel })));
+const ThirdPartyDialogs = lazy(() => import('./ThirdPartyDialogs').then((m) => ({ default: m.ThirdPartyDialogs })));
+const preload = (load: () => Promise<unknown>) => () => {
+  void load();
+  preloadSchemaForm();
+};
 
 /** Tabs 4 and 7: a success message with a button back to login (tab 7 also returns by itself). */
 function DonePanel({ title, text, button, onBack }: { title: string; text?: string; button: string; onBack: () => void }) {
@@ -110,12 +122,13 @@ export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
           <>
             <AccountPanel form={props.forms.login} onLogin={onLogin} />
             <Group justify="space-between" mt="sm">
-              {register ? <Anchor component="button" type="button" size="sm" onClick={() => go(3)}>{texts.register ?? '注册账号'}</Anchor> : <span />}
-              <Anchor component="button" type="button" size="sm" onClick={() => go(5)}>{texts.forgot ?? '忘记密码？'}</Anchor>
+              {register ? <Anchor component="button" type="button" size="sm" onClick={() => go(3)} onPointerEnter={preload(loadRegister)} onFocus={preload(loadRegister)}>{texts.register ?? '注册账号'}</Anchor> : <span />}
+              <Anchor component="button" type="button" size="sm" onClick={() => go(5)} onPointerEnter={preload(loadForgot)} onFocus={preload(loadForgot)}>{texts.forgot ?? '忘记密码？'}</Anchor>
             </Group>
             {capsLock && <Text size="xs" c="orange" mt="xs" data-testid="caps-lock">{props.capsLockTip ?? '大写锁定已打开'}</Text>}
           </>
         )}
+        <Suspense fallback={<Skeleton height={160} radius="sm" data-testid="form-loading" />}>
         {tab === 2 && (
           <ScanPanel pollSeconds={props.scan?.pollSeconds ?? 3} expireSeconds={props.scan?.expireSeconds ?? 180} hint={texts.scanHint ?? '请使用手机扫码登录'} expiredText={texts.scanExpired ?? '二维码已失效，点击重试'} onLogin={onLogin} />
         )}
@@ -157,8 +170,9 @@ export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
             onBack={() => go(1)}
           />
         )}
+        </Suspense>
       </Paper>
-      {ticket && <ThirdPartyDialogs props={props} ticket={ticket} mode={thirdParty} onMode={setThirdParty} onLogin={onLogin} />}
+      {ticket && <Suspense fallback={null}><ThirdPartyDialogs props={props} ticket={ticket} mode={thirdParty} onMode={setThirdParty} onLogin={onLogin} /></Suspense>}
     </Stack>
   );
 }

@@ -1,38 +1,13 @@
-import { Anchor, Button, Checkbox, Group, Image, Select, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Select, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useContext, type ReactNode } from 'react';
 import type { LoginWidgetName } from './widgetNames';
 import { useCall } from '../../renderers/data/useCall';
-import { AgreementContext, CaptchaContext, FormValuesContext, SmsContext } from './contexts';
+import { CaptchaWidget, textInputProps } from './CaptchaWidget';
+import { AgreementContext, FormValuesContext, SmsContext } from './contexts';
 
 const errorOf = (props: WidgetProps) => props.rawErrors?.[0];
-const text = (props: WidgetProps, maxLength?: number) => ({
-  id: props.id,
-  value: (props.value as string | undefined) ?? '',
-  placeholder: props.placeholder,
-  maxLength,
-  autoComplete: 'off',
-  error: errorOf(props),
-  disabled: props.disabled,
-  onChange: (e: React.ChangeEvent<HTMLInputElement>) => props.onChange(e.currentTarget.value === '' ? undefined : e.currentTarget.value),
-  onBlur: () => props.onBlur(props.id, props.value),
-});
-
-/**
- * The image code input with the server's image next to it; the image is a button (click, Enter or Space) that
- * fetches a new one, so the keyboard can refresh it too.
- */
-export function CaptchaWidget(props: WidgetProps) {
-  const { captcha, refresh } = useContext(CaptchaContext);
-  return (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
-      <TextInput {...text(props, 4)} style={{ flex: 1 }} />
-      <UnstyledButton type="button" onClick={refresh} aria-label="看不清？换一张" title="看不清？换一张" data-testid="captcha-refresh" style={{ flex: 'none', borderRadius: 4 }}>
-        <Image src={captcha?.img} w={110} h={36} radius={4} data-testid="captcha" data-key={captcha?.key ?? ''} alt="图形验证码" style={{ width: 110, height: 36 }} />
-      </UnstyledButton>
-    </Group>
-  );
-}
+const text = textInputProps;
 
 /** Mobile number with the +86 prefix. */
 export function MobileWidget(props: WidgetProps) {

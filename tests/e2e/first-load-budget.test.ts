@@ -1,0 +1,74 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser } from './browser';
+
+// What a first visit fetches before the page shows its content (issue 18): the login form and a signed-in student's
+// practice list are drawn without the form library (rjsf and its validator, ~125 KB compressed), which loads with the
+// first form that needs it. The byte budgets are checked on a production build by tests/unit/first-load-budget.test.ts
+// (this suite's site is built with React's development build); this file catches code that fetches more at start.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** The script files (and the API calls) a fresh visit requested until `ready` resolved. */
+async function scriptsBefore(route: string, ready: (page: Page) => Promise<void>, token?: string, calls: string[] = []): Promise<string[]> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+  if (token) await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);
+  const page = await context.newPage();
+  const files: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === 'script') files.push(pathname.split('/').pop() ?? '');
+    if (pathname.startsWith('/api/')) calls.push(pathname.slice('/api/'.length));
+  });
+  await page.goto(`${baseURL()}/#${route}`);
+  await ready(page);
+  const seen = [...files];
+  await context.close();
+  return seen;
+}
+
+const formLibrary = (files: string[]) => files.filter((f) => /^(SchemaFormView|RegisterPanel|ForgotPanels)-/.test(f));
+
+describe('scripts before the first content', () => {
+  it('the login page draws its form without the form library or the other panels', async () => {
+    const files = await scriptsBefore('/login', (page) => page.getByPlaceholder('请输入账号').waitFor());
+    expect(files.some((f) => f.startsWith('LoginPage-'))).toBe(true);
+    expect(formLibrary(files)).toEqual([]);
+  }, 60_000);
+
+  it('the register panel brings the form library when it is opened, and its form works', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/#/login`);
+    await page.getByPlaceholder('请输入账号').waitFor();
+    const later = page.waitForRequest((r) => /SchemaFormView-/.test(r.url()));
+    await page.getByRole('button', { name: '注册账号' }).click();
+    await later;
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await page.getByText('请输入手机号').first().waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('a signed-in student\'s practice list: neither the form library nor the login page, nor a profile round trip', async () => {
+    const reply = await fetch(`${baseURL()}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'demo', password: 'demo123', school_id: '100002' }),
+    }).then((r) => r.json());
+    const calls: string[] = [];
+    const files = await scriptsBefore('/ucenter/practiceList', (page) => page.getByTestId('course-card').first().waitFor(), reply.data.token, calls);
+    expect(files.some((f) => f.startsWith('index-'))).toBe(true);
+    expect(formLibrary(files)).toEqual([]);
+    expect(files.filter((f) => f.startsWith('LoginPage-'))).toEqual([]);
+    // The configuration (preloaded by index.html, fetched once) brings the student's profile: the list is asked for
+    // without a user/get_info round trip first, and no call is made twice.
+    expect(calls.filter((c) => c === 'config')).toEqual(['config']);
+    expect(calls).not.toContain('user/get_info');
+    expect(calls).toContain('learn/get');
+    expect(calls.length).toBe(new Set(calls).size);
+  }, 60_000);
+});

@@ -1,0 +1,57 @@
+// Issue 18's budgets for a first visit, on a production build: the JavaScript (gzip, as the server sends it) of the
+// entry and of what the route needs before its content — the login page ≤ 250 KB, a signed-in student's first page
+// (the practice list, drawn by the entry alone) ≤ 200 KB. Read from the build's manifest: each chunk and the chunks
+// it imports statically. (The browser suite's site is built with NODE_ENV=test, React's development build, so its
+// sizes are not the ones a student downloads; tests/e2e/first-load-budget.test.ts checks what the browser fetches.)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const KB = 1024;
+let dist: string;
+let manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+beforeAll(() => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'budget-'));
+  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--manifest', '--outDir', dist, '--emptyOutDir'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+}, 300_000);
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+/** The chunks loading `sources` brings in (their static imports, transitively), by manifest key. */
+function closure(sources: string[]): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...sources];
+  while (todo.length) {
+    const key = todo.pop()!;
+    if (seen.has(key)) continue;
+    expect(manifest[key], key).toBeDefined();
+    seen.add(key);
+    todo.push(...(manifest[key].imports ?? []));
+  }
+  return seen;
+}
+
+const gzipped = (keys: Set<string>) => [...keys].reduce((sum, key) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, manifest[key].file))).length, 0);
+
+describe('first-load JavaScript budget (production build)', () => {
+  it('a signed-in student\'s first page: the entry within 200 KB', () => {
+    const bytes = gzipped(closure(['index.html']));
+    expect(bytes).toBeGreaterThan(50 * KB);
+    expect(bytes).toBeLessThanOrEqual(200 * KB);
+  });
+
+  it('the login page: the entry and the login page\'s chunks within 250 KB, without the form library', () => {
+    const chunks = closure(['index.html', 'src/custom/login/LoginPage.tsx']);
+    // rjsf and its validator load with the register and forgot-password panels, not with the login form.
+    expect([...chunks].filter((key) => key.includes('SchemaFormView') || key.includes('RegisterPanel') || key.includes('ForgotPanels'))).toEqual([]);
+    expect(gzipped(chunks)).toBeLessThanOrEqual(250 * KB);
+  });
+});
