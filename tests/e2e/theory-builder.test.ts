@@ -109,5 +109,5 @@ describe('teacher console: question bank to a drawn theory test, taken by a stud
     const [attempt] = query<{ score: number; status: string }>(
       "select a.score, a.status from theory_attempts a join theory_tests t on t.id = a.test_id join users u on u.id = a.user_id where t.name = ? and u.username = 'stu00002'", title);
     expect(attempt).toEqual({ score: 8, status: 'submitted' });
-  });
+  }, 120_000);
 });

@@ -75,6 +75,8 @@ describe.each(BACKENDS)('upload limits and orphan cleanup on $label (issue 14 #8
     const before = (await rowsOf(owner)).length;
     const replies = await Promise.all(Array.from({ length: 75 }, () => upload(token)));
     const codes = replies.map((r) => r.body.code);
+    const others = replies.filter((r) => r.body.code !== 200 && r.body.code !== 429).map((r) => `${r.status} ${r.body.message}`);
+    expect(others).toEqual([]);
     expect(codes.filter((c) => c === 200)).toHaveLength(60);
     expect(codes.filter((c) => c === 429)).toHaveLength(15);
     expect((await rowsOf(owner)).length - before).toBe(60);
