@@ -2,30 +2,30 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser } from './browser';
 
-// Lazily loaded code (the form code) that cannot be fetched — a page opened before a new deployment asks for
-// file names that no longer exist — loads the new version once instead of failing, and says so in Chinese when
-// the file stays out of reach.
+// Lazily loaded code (the form library, which the teacher login's YAML form is drawn with) that cannot be fetched — a
+// page opened before a new deployment asks for file names that no longer exist — loads the new version once instead of
+// failing, and says so in Chinese when the file stays out of reach. (The student login page no longer needs that code.)
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
 
-async function loginPageWithFormCode(failures: number) {
+async function teacherLoginWithFormCode(failures: number) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
   let refused = 0;
   await page.route(/\/assets\/SchemaFormView-[^/]+\.js$/, (route) => (refused < failures ? (refused++, route.abort()) : route.continue()));
   let loads = 0;
   page.on('load', () => loads++);
-  await page.goto(`${baseURL()}/#/login`);
+  await page.goto(`${baseURL()}/#/teacher/login`);
   return { page, context, refused: () => refused, loads: () => loads };
 }
 
 describe('a code file that cannot be fetched', () => {
   it('reloads the page once and then shows the form', async () => {
-    const { page, context, refused, loads } = await loginPageWithFormCode(1);
-    await page.getByPlaceholder('请输入账号').waitFor({ timeout: 15_000 });
+    const { page, context, refused, loads } = await teacherLoginWithFormCode(1);
+    await page.getByPlaceholder('请输入教师账号').waitFor({ timeout: 15_000 });
     expect(refused()).toBe(1);
     expect(loads()).toBe(2);
     expect(await page.getByText('页面出错了').count()).toBe(0);
@@ -33,7 +33,7 @@ describe('a code file that cannot be fetched', () => {
   });
 
   it('says in Chinese that part of the page did not load when it keeps failing, with a way to reload', async () => {
-    const { page, context, loads } = await loginPageWithFormCode(Number.POSITIVE_INFINITY);
+    const { page, context, loads } = await teacherLoginWithFormCode(Number.POSITIVE_INFINITY);
     const notice = page.getByTestId('code-load-failed');
     await notice.waitFor({ timeout: 15_000 });
     expect(await notice.innerText()).toContain('部分内容没有加载成功');

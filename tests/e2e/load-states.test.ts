@@ -124,9 +124,9 @@ describe('loading and failure states', () => {
     }, { profileInConfig: false });
     const toast = page.locator('.mantine-Notification-root', { hasText: SERVER_BUSY });
     await toast.waitFor({ timeout: 20_000 });
-    const box = await toast.boundingBox();
     const header = await page.locator('header.app-header').boundingBox();
-    expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    // Where it comes to rest: it slides in from above.
+    await expect.poll(async () => (await toast.boundingBox())!.y, { timeout: 5_000 }).toBeGreaterThanOrEqual(header!.y + header!.height);
     expect(await saidTimes(page, SERVER_BUSY)).toBe(1);
     await page.context().close();
   });

@@ -120,9 +120,10 @@ describe.each(DATABASES)('admin console: the report roll-up on %s', (kind) => {
     const migrator = new Migrator({ db: db(), provider: { getMigrations: async () => migrations } });
     const expected = await rollupFromRecords(db());
     expect(expected.students.length).toBeGreaterThan(100);
-    const down = await migrator.migrateDown();
+    // Back to before the roll-up (undoing the migrations after it on the way), then forward again.
+    const down = await migrator.migrateTo('0018_returned_work');
     expect(down.error).toBeUndefined();
-    expect(down.results).toEqual([expect.objectContaining({ migrationName: '0019_report_rollup', status: 'Success' })]);
+    expect(down.results).toContainEqual(expect.objectContaining({ migrationName: '0019_report_rollup', direction: 'Down', status: 'Success' }));
     // Records written while the roll-up is gone are in the backfill too.
     const demo = await db().selectFrom('users').select(['id']).where('username', '=', 'demo').where('school_id', '=', 100002).executeTakeFirstOrThrow();
     await db().insertInto('score_records').values({ user_id: demo.id, learn_id: 2, total_score: 61, total_time: 61, created_at: '2022-07-01 00:00:00' }).execute();
