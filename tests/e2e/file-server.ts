@@ -6,7 +6,7 @@ import { useSite } from './site';
 let server: IsolatedServer | undefined;
 
 beforeAll(async () => {
-  server = await startIsolatedServer(inject('distDir'), {}, inject('seededDataDir'));
+  server = await startIsolatedServer({ distDir: inject('distDir'), bundle: inject('serverBundle') }, {}, inject('seededDataDir'));
   useSite(server);
 });
 

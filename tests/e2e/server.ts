@@ -35,11 +35,20 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface ServerDirs {
+  dataDir: string;
+  configDir: string;
+  distDir: string;
+  /** server/main.ts bundled (tests/e2e/server-bundle.ts); without it the sources run through tsx, as `npm start` does. */
+  bundle?: string;
+}
+
 /** The real server (server/main.ts) on a free port, with its own data, config and built site. */
-export async function startServer(dirs: { dataDir: string; configDir: string; distDir: string }, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(dirs: ServerDirs, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+  const entry = dirs.bundle ? [dirs.bundle] : ['--import', 'tsx', join(root, 'server/main.ts')];
+  const server = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dirs.dataDir, CONFIG_DIR: dirs.configDir, DIST_DIR: dirs.distDir, DATABASE_URL: '', DEV_HOOKS: '1', PASSWORD_SCRYPT_COST: process.env.PASSWORD_SCRYPT_COST ?? '14', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,14 +78,14 @@ export interface IsolatedServer extends RunningServer {
  * A server of one test file's own: a fresh database and a private copy of config/. For tests that edit YAML while
  * they run, so the other browser test files, which run alongside on the shared server, never see the edits.
  */
-export async function startIsolatedServer(distDir: string, env: Record<string, string> = {}, seededDataDir?: string): Promise<IsolatedServer> {
+export async function startIsolatedServer(built: { distDir: string; bundle?: string }, env: Record<string, string> = {}, seededDataDir?: string): Promise<IsolatedServer> {
   const work = mkdtempSync(join(tmpdir(), 'e2e-own-'));
   const configDir = join(work, 'config');
   const dataDir = join(work, 'data');
   cpSync(join(root, 'config'), configDir, { recursive: true });
   // The data of a server's first run (the demo seed), made once for the run: seeding anew took a second of CPU per file.
   if (seededDataDir) cpSync(seededDataDir, dataDir, { recursive: true });
-  const server = await startServer({ dataDir, configDir, distDir }, env);
+  const server = await startServer({ dataDir, configDir, ...built }, env);
   return {
     ...server,
     configDir,
