@@ -114,7 +114,8 @@ export function platformRoutes(ctx: RouteContext, opts: PlatformRouteOptions): v
       if (weak) throw invalid('password', weak);
       const clash = await adminNameClash(db, 'admin', school.id, b.username);
       if (clash) throw invalid('username', clash);
-      const admin = await insertAdmin(db, { role: 'admin', schoolId: school.id, username: b.username, password: b.password, realname });
+      // The platform administrator knows this password: the new administrator replaces it at the first login.
+      const admin = await insertAdmin(db, { role: 'admin', schoolId: school.id, username: b.username, password: b.password, realname, mustChange: true });
       await audit(db, request, { kind: 'account', action: 'create', schoolId: school.id, targetId: admin.id, summary: `新建学校管理员 ${admin.username}（${realname}，${school.school_name}）` });
       return new Answer({ id: admin.id }, '已添加管理员');
     },
@@ -134,7 +135,7 @@ export function platformRoutes(ctx: RouteContext, opts: PlatformRouteOptions): v
       const admin = await schoolAdmin(b.id);
       const weak = passwordProblem(b.password);
       if (weak) throw invalid('password', weak);
-      await setPassword(db, admin.id, b.password); // ends the account's sessions
+      await setPassword(db, admin.id, b.password, true); // ends the account's sessions; to be changed at the next login
       await audit(db, request, { kind: 'account', action: 'reset-password', schoolId: admin.school_id, targetId: admin.id, summary: `重置学校管理员 ${admin.username} 的密码` });
       return new Answer(null, '密码已重置');
     },

@@ -75,9 +75,12 @@ export async function createStudent(db: Db, input: { schoolId: number; username:
   return db.selectFrom('users').selectAll().where('school_id', '=', input.schoolId).where('username', '=', input.username).executeTakeFirstOrThrow();
 }
 
-/** Sets a new password and ends every session of the account (other devices must log in again). */
-export async function setPassword(db: Db, userId: number, password: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: await hashPassword(password), must_change_password: 0 }).where('id', '=', userId).execute();
+/**
+ * Sets a new password and ends every session of the account (other devices must log in again). `mustChange`: the
+ * password was set by someone else (an administrator's reset), so the account must change it before anything else.
+ */
+export async function setPassword(db: Db, userId: number, password: string, mustChange = false): Promise<void> {
+  await db.updateTable('users').set({ password_hash: await hashPassword(password), must_change_password: mustChange ? 1 : 0 }).where('id', '=', userId).execute();
   await revokeUserSessions(db, userId);
 }
 

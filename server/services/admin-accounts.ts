@@ -39,9 +39,10 @@ export async function homeSchoolOfPlatform(db: Db, defaultDomain: string): Promi
   return first?.id ?? null;
 }
 
-export async function insertAdmin(db: Db, input: { role: 'admin' | 'platform'; schoolId: number; username: string; password: string; realname: string }): Promise<User> {
+export async function insertAdmin(db: Db, input: { role: 'admin' | 'platform'; schoolId: number; username: string; password: string; realname: string; mustChange?: boolean }): Promise<User> {
   const password_hash = await hashPassword(input.password);
-  const row = await db.insertInto('users').values({ school_id: input.schoolId, role: input.role, username: input.username, password_hash, realname: input.realname, type: 1, status: 1 })
+  const must_change_password = input.mustChange ? 1 : 0;
+  const row = await db.insertInto('users').values({ school_id: input.schoolId, role: input.role, username: input.username, password_hash, realname: input.realname, type: 1, status: 1, must_change_password })
     .returning('id').executeTakeFirstOrThrow();
   return db.selectFrom('users').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
 }

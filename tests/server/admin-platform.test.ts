@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
+import { PASSWORD_PENDING } from '../../server/http/auth';
 import { adminCreate } from '../../server/ops/admin-create';
 import { verifyPassword } from '../../server/db/password';
 import { DATABASES, startTestServer, type TestServer } from './harness';
@@ -60,20 +61,27 @@ describe.each(DATABASES)('admin console: platform administration on %s', (kind) 
     expect((await s.postJson('platform/admin/save', { school_id: school, username: 'sample-admin', realname: '又一个', password: 'Sample2026' }, platform)).body.message).toBe('该学校已有账号 sample-admin');
     expect((await s.postJson('platform/admin/save', { school_id: school, username: 'root', realname: '冒名', password: 'Sample2026' }, platform)).body.message).toBe('账号 root 已被平台管理员使用');
 
-    const token = (await s.post('admin/login', { username: 'sample-admin', password: 'Sample2026', school_id: school })).body.data.token;
+    // The platform administrator knows the initial password: the new administrator must replace it before anything else.
+    const initial = (await s.post('admin/login', { username: 'sample-admin', password: 'Sample2026', school_id: school })).body.data.token;
+    const pending = await s.postJson('admin/department/save', { department_name: '基础医学院' }, initial);
+    expect([pending.status, pending.body.message]).toEqual([403, PASSWORD_PENDING]);
+    expect((await s.post('user/get_info', {}, initial)).body.data).toMatchObject({ username: 'sample-admin', must_change_password: 1 });
+    expect((await s.post('user/edit_password', { old_password: 'Sample2026', new_password: 'Mine2026x', new_password_repeat: 'Mine2026x' }, initial)).body.code).toBe(200);
+    const token = (await s.post('admin/login', { username: 'sample-admin', password: 'Mine2026x', school_id: school })).body.data.token;
     expect((await s.postJson('admin/department/save', { department_name: '基础医学院' }, token)).body.code).toBe(200);
     expect((await s.get('admin/departments', {}, token)).body.data.data.map((d: any) => d.department_name)).toEqual(['基础医学院']);
     const admins = (await s.get('platform/admins', { school_id: school }, platform)).body.data.data;
     expect(admins).toEqual([expect.objectContaining({ username: 'sample-admin', realname: '示例管理员', status: 1 })]);
   });
 
-  it('resets a password and disables an administrator: their sessions end, and it is audited', async () => {
+  it('resets a password (to be changed at the next login) and disables an administrator: their sessions end, and it is audited', async () => {
     const admin = await db().selectFrom('users').select(['id', 'school_id']).where('username', '=', 'admin-a').executeTakeFirstOrThrow();
     const token = await login('admin-a', 100002);
     expect((await s.postJson('platform/admin/password', { id: admin.id, password: 'abc' }, platform)).status).toBe(422);
     expect((await s.postJson('platform/admin/password', { id: admin.id, password: 'NewPass2026' }, platform)).body.message).toBe('密码已重置');
     expect((await s.get('admin/departments', {}, token)).status).toBe(401);
     const fresh = (await s.post('admin/login', { username: 'admin-a', password: 'NewPass2026', school_id: 100002 })).body.data.token;
+    expect((await s.get('admin/departments', {}, fresh)).body).toMatchObject({ code: 403, message: PASSWORD_PENDING });
     expect((await s.postJson('platform/admin/status', { id: admin.id, status: 0 }, platform)).body.message).toBe('已停用');
     expect((await s.get('admin/departments', {}, fresh)).status).toBe(401);
     expect((await s.post('admin/login', { username: 'admin-a', password: 'NewPass2026', school_id: 100002 })).body.message).toBe('账号或密码错误');
@@ -84,7 +92,9 @@ describe.each(DATABASES)('admin console: platform administration on %s', (kind) 
     const log = (await s.get('platform/audit', { kind: 'account', school_id: 100002 }, platform)).body.data.data.map((r: any) => r.summary);
     expect(log.slice(0, 3)).toEqual(['启用学校管理员 admin-a', '停用学校管理员 admin-a', '重置学校管理员 admin-a 的密码']);
     // The school's own administrator sees what the platform did to accounts of the school.
-    const again = (await s.post('admin/login', { username: 'admin-a', password: 'NewPass2026', school_id: 100002 })).body.data.token;
+    const reset = (await s.post('admin/login', { username: 'admin-a', password: 'NewPass2026', school_id: 100002 })).body.data.token;
+    expect((await s.post('user/edit_password', { old_password: 'NewPass2026', new_password: 'Own2026pass', new_password_repeat: 'Own2026pass' }, reset)).body.code).toBe(200);
+    const again = (await s.post('admin/login', { username: 'admin-a', password: 'Own2026pass', school_id: 100002 })).body.data.token;
     const own = (await s.get('admin/audit', { kind: 'account' }, again)).body.data.data.map((r: any) => r.summary);
     expect(own).toContain('重置学校管理员 admin-a 的密码');
   });
