@@ -12,7 +12,8 @@ import { shellSettings, SiteConfigContext } from './config';
 import { cspNonce, shareCspNonce } from './cspNonce';
 import { dropAnswersOnSessionChange, queryClient } from './query';
 import { AppRoutes, hashLocation, loginRedirect } from './router';
-import { loadUserProfile, session, useSession, type UserInfo } from './session';
+import { loadProfile } from './profile';
+import { session, useSession } from './session';
 import { ShellSkeleton } from './ShellSkeleton';
 import { applyTheme, cssVariablesResolver, installScaling, mantineTheme, storedThemeId } from './theme';
 import type { SiteConfig } from './types';
@@ -21,8 +22,7 @@ let reloadConfig: () => Promise<void> = async () => {};
 /** The profile came from this tab's storage at start and has not been fetched again yet. */
 let staleProfile = false;
 
-/** The signed-in user's profile, fetched once however many parts ask at the same time. */
-export const loadProfile = () => loadUserProfile(() => api.call<UserInfo>('user/get_info'));
+export { loadProfile } from './profile';
 
 /** Fetches the site configuration again (after login the user's school may differ from the host's). */
 export function reloadSiteConfig(): Promise<void> {

@@ -42,7 +42,8 @@ export function dispositionName(value: string | null, fallback: string): string 
  * Fails with a DownloadError whose message is for the user.
  */
 export async function fetchDownload(url: string, opts: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {}): Promise<DownloadedFile> {
-  const token = session.token();
+  // The token goes to this site only, never to a file hosted elsewhere (a resource link an operator configured).
+  const token = new URL(url, window.location.href).origin === window.location.origin ? session.token() : null;
   let reply: Response;
   try {
     reply = await fetch(url, { signal: opts.signal, headers: token ? { authorization: `Bearer ${token}` } : {} });

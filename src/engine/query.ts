@@ -20,6 +20,11 @@ export function endpointKey(endpoint: string, params?: Record<string, unknown>):
   return params === undefined ? [ROOT, endpoint] : [ROOT, endpoint, params];
 }
 
+/** The cache key of a stored file read for showing (a .docx previewed in the page), by its address. */
+export function fileKey(url: string): QueryKey {
+  return ['file', url];
+}
+
 /** The endpoint a cache key belongs to, or undefined for a key this module did not make. */
 export function endpointOfKey(key: QueryKey): string | undefined {
   return key[0] === ROOT && typeof key[1] === 'string' ? key[1] : undefined;

@@ -86,31 +86,3 @@ export const session = {
 export function useSession(): Session | null {
   return useSyncExternalStore(session.subscribe, () => snapshot, () => null);
 }
-
-let profileRequest: Promise<UserInfo | null> | null = null;
-let profileFailure: string | null = null;
-
-/** Why the last profile load failed (the message the user was told), or null after a success. */
-export function lastProfileFailure(): string | null {
-  return profileFailure;
-}
-
-/**
- * Loads the signed-in user's profile into the session. Concurrent callers (the login flow and the shell noticing
- * a token without a profile) share one request.
- */
-export function loadUserProfile(fetchProfile: () => Promise<UserInfo>): Promise<UserInfo | null> {
-  profileRequest ??= fetchProfile()
-    .then((user) => {
-      profileFailure = null;
-      session.setUser(user);
-      return user;
-    }, (err: unknown) => {
-      profileFailure = err instanceof Error && err.message ? err.message : null;
-      return null;
-    })
-    .finally(() => {
-      profileRequest = null;
-    });
-  return profileRequest;
-}

@@ -106,7 +106,13 @@ describe('catalogue: filter, detail, favourite, launch', () => {
     await page.getByRole('button', { name: '已收藏' }).waitFor();
 
     await page.getByRole('button', { name: '下载资源' }).click();
-    await page.getByTestId('resources-dialog').getByRole('button', { name: '下载' }).first().waitFor();
+    const resources = page.getByTestId('resources-dialog');
+    await resources.getByRole('button', { name: '下载' }).first().waitFor();
+    // The file is fetched first, then saved under the resource's name with the file's extension.
+    const name = (await resources.locator('p').first().textContent())!;
+    const downloading = page.waitForEvent('download');
+    await resources.getByRole('button', { name: '下载' }).first().click();
+    expect((await downloading).suggestedFilename()).toMatch(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.[a-z0-9]+$`, 'i'));
     await page.keyboard.press('Escape');
   });
 

@@ -30,6 +30,28 @@ async function api(name: string, params: Record<string, string | number>, token:
   return (await reply.json()).data;
 }
 
+async function loginToken(name: string, username: string, password: string): Promise<string> {
+  const reply = await fetch(`${baseURL()}/api/${name}`, { method: 'POST', body: new URLSearchParams({ username, password, school_id: '100002' }) });
+  return (await reply.json()).data.token;
+}
+
+async function post(name: string, body: Record<string, unknown>, token: string) {
+  const reply = await fetch(`${baseURL()}/api/${name}`, {
+    method: 'POST', body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  }).then((r) => r.json());
+  if (reply.code !== 200) throw new Error(`${name}: ${JSON.stringify(reply)}`);
+  return reply.data;
+}
+
+/** A page signed in with a token from a login API (a console account). */
+async function openWithToken(token: string, route: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);
+  const page = await context.newPage();
+  await page.goto(`${baseURL()}/#${route}`);
+  return page;
+}
+
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const shown = (page: Page) => page.locator('[data-screen]:not([hidden])');
@@ -108,5 +130,44 @@ describe('list filters live in the address', () => {
     await p.reload();
     await asked;
     await eventually(() => pressed(p, '状态', '已结束')).toBe('true');
+  });
+
+  it('a question bank filtered by type and keyword, on its second page, is the same after another screen and a reload', async () => {
+    // teacher1's bank gets 18 true/false questions and one short-answer question sharing a keyword: filtered by both,
+    // 18 rows, 15 a page, so page 2 holds 3.
+    const tag = `翻页${Date.now().toString(36)}`;
+    const token = await loginToken('teacher/login', 'teacher1', 'teacher123');
+    for (let i = 1; i <= 18; i++) await post('staff/bank/save', { type: 3, question: `${tag} 判断${String(i).padStart(2, '0')}`, answer: '正确', poins: 1 }, token);
+    await post('staff/bank/save', { type: 7, question: `${tag} 简答`, answer: '参考答案', poins: 5 }, token);
+    const p = (page = await openWithToken(token, '/teacher/bank'));
+    const rows = () => shown(p).getByTestId('table-row').filter({ hasText: tag }).allTextContents();
+
+    await shown(p).getByRole('group', { name: '题型' }).getByRole('button', { name: '判断', exact: true }).click();
+    await eventually(() => p.url()).toContain('f.type=3');
+    const box = shown(p).getByPlaceholder('搜索题目');
+    await box.fill(tag);
+    await box.press('Enter');
+    await eventually(async () => (await rows()).length).toBe(15);
+    await shown(p).getByTestId('pager').getByRole('button', { name: '2', exact: true }).click();
+    await eventually(async () => (await rows()).length).toBe(3);
+    const second = await rows();
+    expect(second.some((r) => r.includes(`${tag} 简答`))).toBe(false);
+    const url = p.url();
+    const query = new URLSearchParams(new URL(url).hash.split('?')[1]);
+    expect([query.get('page'), query.get('f.type'), query.get('f.keyword')]).toEqual(['2', '3', tag]);
+
+    // Another screen of the console (the bank is not kept alive: it is drawn again from the address), then back.
+    await p.getByRole('link', { name: '理论考试' }).click();
+    await p.waitForURL(/#\/teacher\/theory/);
+    await p.goBack();
+    await p.waitForURL(url);
+    await eventually(() => rows()).toEqual(second);
+    expect(await pressed(p, '题型', '判断')).toBe('true');
+    expect(await shown(p).getByPlaceholder('搜索题目').inputValue()).toBe(tag);
+
+    await p.reload();
+    await eventually(() => rows()).toEqual(second);
+    expect(await pressed(p, '题型', '判断')).toBe('true');
+    await eventually(() => shown(p).getByPlaceholder('搜索题目').inputValue()).toBe(tag);
   });
 });

@@ -1,5 +1,6 @@
 import './chat.css';
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, useSession, useSiteConfig } from '../../engine';
 import { onAppAction, type AppActionDetail } from '../../renderers/actions/actions';
@@ -28,20 +29,23 @@ export default function ChatDialog({ first, onOpened }: { first: AppActionDetail
   const send = () => void chat.send().finally(() => input.current?.focus());
   const { open, opened } = chat;
   useEffect(() => onOpened(opened), [opened, onOpened]);
+  // Viewing a notification reads it (a write); the counters and what the action declared it changes load again.
+  const { mutate: readNotice } = useMutation({
+    mutationFn: ({ id }: { id: unknown; invalidates?: string[] }) => api.call('message/read', { id }),
+    onSuccess: (_reply, { invalidates }) => refreshUnread(invalidates),
+  });
 
   const handle = useCallback(({ action, row, invalidates }: AppActionDetail) => {
     if (action === CHAT_ACTIONS.ask) {
       void open({ teacher_id: num(row.teacher_id ?? row.id), realname: String(row.realname ?? ''), head_img: String(row.head_img ?? '') });
     } else if (action === CHAT_ACTIONS.view) {
       // Viewing a notification reads it, then opens the conversation with its teacher.
-      if (row.id !== undefined && row.status !== 1) {
-        void api.call('message/read', { id: row.id }).then(() => refreshUnread(invalidates)).catch(() => undefined);
-      }
+      if (row.id !== undefined && row.status !== 1) readNotice({ id: row.id, invalidates });
       void open({ teacher_id: num(row.teacher_id), realname: String(row.realname ?? ''), head_img: String(row.head_img ?? '') });
     } else if (action === CHAT_ACTIONS.open) {
       void open(row.teacher_id ? { teacher_id: num(row.teacher_id) } : undefined);
     }
-  }, [open]);
+  }, [open, readNotice]);
   const firstHandled = useRef(false);
   useEffect(() => {
     if (firstHandled.current) return;

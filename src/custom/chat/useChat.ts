@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, endpointKey, notify } from '../../engine';
 import type { ChatMessage, Conversation, Person } from './types';
@@ -63,16 +63,16 @@ export function useChat(pollMs: number) {
   // dot and the counters follow.
   const unreadHere = list.some((c) => c.teacher_id === teacherId && (c.status || c.unread));
   const shownAt = historyQuery.dataUpdatedAt;
+  const { mutate: markRead } = useMutation({
+    mutationFn: (teacher: number) => api.call('answer/messageread', { teacher_id: teacher }, { silent: true }),
+    onSuccess: (_reply, teacher) => {
+      client.setQueryData<Conversation[]>(endpointKey(LIST, {}), (rows) => rows?.map((c) => (c.teacher_id === teacher ? { ...c, status: 0, unread: 0 } : c)));
+      return refreshUnread();
+    },
+  });
   useEffect(() => {
-    if (teacherId === null || !shownAt || !unreadHere) return;
-    void api.call('answer/messageread', { teacher_id: teacherId }, { silent: true }).then(
-      () => {
-        client.setQueryData<Conversation[]>(endpointKey(LIST, {}), (rows) => rows?.map((c) => (c.teacher_id === teacherId ? { ...c, status: 0, unread: 0 } : c)));
-        return refreshUnread();
-      },
-      () => undefined,
-    );
-  }, [shownAt, teacherId, unreadHere, client]);
+    if (teacherId !== null && shownAt && unreadHere) markRead(teacherId);
+  }, [shownAt, teacherId, unreadHere, markRead]);
 
   const select = useCallback((next: Partner) => {
     current.current = next.teacher_id;

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { afterLoginPath, api, ApiCallError, notify, session, shellSettings, useSiteConfig, type RendererProps } from '../../engine';
@@ -67,18 +68,22 @@ export default function LoginPage({ props }: RendererProps<LoginPageProps>) {
     [navigate, search, settings.home, settings.loginPath, props.firstLoginTip],
   );
 
+  // Signing in by a third party's ticket (a write). A ticket not yet bound to an account (the server says need_bind):
+  // the bind dialog, as with need_bind=1.
+  const { mutate: signInByTicket } = useMutation({
+    mutationFn: (userId: string) => api.call<Record<string, unknown>>('autoLogin', { user_id: userId }),
+    onSuccess: onLogin,
+    onError: (err) => {
+      if (err instanceof ApiCallError && err.errors?.need_bind) setThirdParty('bind');
+    },
+  });
   // Third-party mode: need_bind=1 opens the bind dialog, else the ticket in user_id logs in by itself.
   useEffect(() => {
     if (!ticket || triedAuto.current || session.token()) return;
     triedAuto.current = true;
     if (search.get('need_bind') === '1') setThirdParty('bind');
-    else {
-      // A ticket not yet bound to an account (the server says need_bind): the bind dialog, as with need_bind=1.
-      void api.call<Record<string, unknown>>('autoLogin', { user_id: ticket }).then(onLogin).catch((err: unknown) => {
-        if (err instanceof ApiCallError && err.errors?.need_bind) setThirdParty('bind');
-      });
-    }
-  }, [ticket, search, onLogin]);
+    else signInByTicket(ticket);
+  }, [ticket, search, signInByTicket]);
 
   // Only a visitor who arrives already signed in is sent on; a login made here navigates itself (to the redirect).
   if (signedInOnArrival) {

@@ -1,5 +1,6 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api, shellSettings, template, useSiteConfig, type RendererProps } from '../../engine';
 import { AlertIcon } from '../../renderers/ui/icons';
@@ -15,24 +16,18 @@ export default function SsoLoading({ props }: RendererProps<SsoLoadingProps>) {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const started = useRef(-1);
-  const [attempt, setAttempt] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (started.current === attempt) return;
-    started.current = attempt;
-    setFailure(null);
-    const query = Object.fromEntries(search.entries());
-    void api
-      .call<Record<string, unknown>>(props.exchange, query, { silent: true })
-      .then(async (reply) => {
-        await finishLogin(reply);
-        const target = props.redirect ? template(props.redirect, { params, query }) : shellSettings(config).home;
-        navigate(target, { replace: true });
-      })
-      .catch((err: unknown) => setFailure(err instanceof Error && err.message ? err.message : '请稍后重试'));
-  }, [props, params, search, navigate, config, attempt]);
+  // The ticket exchange signs in (a write): started once on arrival, again by 重试.
+  const exchange = useMutation({
+    mutationFn: async () => {
+      const query = Object.fromEntries(search.entries());
+      await finishLogin(await api.call<Record<string, unknown>>(props.exchange, query, { silent: true }));
+      return props.redirect ? template(props.redirect, { params, query }) : shellSettings(config).home;
+    },
+    onSuccess: (target) => navigate(target, { replace: true }),
+  });
+  const { mutate } = exchange;
+  useEffect(() => mutate(), [mutate]);
+  const failure = exchange.isError ? (exchange.error.message || '请稍后重试') : null;
 
   if (failure !== null) {
     return (
@@ -42,7 +37,7 @@ export default function SsoLoading({ props }: RendererProps<SsoLoadingProps>) {
           <Text fw={600} size="lg">{props.failed ?? '登录失败'}</Text>
           <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>{failure}</Text>
           <Group gap="sm">
-            <Button onClick={() => setAttempt((n) => n + 1)}>重试</Button>
+            <Button onClick={() => mutate()}>重试</Button>
             <Button variant="default" onClick={() => navigate(shellSettings(config).loginPath, { replace: true })}>{props.toLogin ?? '去登录页'}</Button>
           </Group>
         </Stack>

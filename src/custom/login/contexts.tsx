@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../engine';
+import { api, endpointKey } from '../../engine';
 
 /** Server-issued image code: a key plus an image; every attempt uses one up, so callers refresh after each try. */
 export interface CaptchaState {
@@ -7,15 +8,22 @@ export interface CaptchaState {
   img: string;
 }
 
+/**
+ * The image code, read through the query cache: a new one each time a panel that shows it mounts, and on `refresh`
+ * (after every try, or a click on the image); never kept once no panel shows it.
+ */
 export function useServerCaptcha() {
-  const [captcha, setCaptcha] = useState<CaptchaState | null>(null);
-  const refresh = useCallback(async () => {
-    setCaptcha(await api.call<CaptchaState>('captcha', {}, { silent: true }).catch(() => null));
-  }, []);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-  return { captcha, refresh };
+  const read = useQuery({
+    queryKey: endpointKey('captcha', {}),
+    queryFn: () => api.call<CaptchaState>('captcha', {}, { silent: true }),
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnMount: 'always',
+  });
+  const { refetch } = read;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  // A code that could not be replaced is used up: no image rather than the old one.
+  return { captcha: read.isError ? null : (read.data ?? null), refresh };
 }
 
 export const CaptchaContext = createContext<{ captcha: CaptchaState | null; refresh: () => void }>({ captcha: null, refresh: () => {} });

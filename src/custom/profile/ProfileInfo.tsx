@@ -1,6 +1,7 @@
 import { Avatar, Button, FileButton, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { api, lastProfileFailure, loadProfile, notify, session, useSession, type RendererProps, type UserInfo } from '../../engine';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { api, notify, profileQuery, session, useSession, type RendererProps, type UserInfo } from '../../engine';
 import { SchemaForm } from '../../renderers';
 import { failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
 import { SmsContext, useCountdown } from '../login/contexts';
@@ -26,21 +27,12 @@ export default function ProfileInfo({ screen, props }: RendererProps<ProfileInfo
   /** The key user/mobile_code returned, and the number it was sent to. */
   const sent = useRef<{ key: string; mobile: string } | null>(null);
   const countdown = useCountdown();
-  // The profile loads with the session (shared request); when it could not be loaded, say so instead of a blank page.
-  const [profile, setProfile] = useState<'loading' | 'failed'>('loading');
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (user) return;
-    let live = true;
-    setProfile('loading');
-    void loadProfile().then((loaded) => live && !loaded && setProfile('failed'));
-    return () => {
-      live = false;
-    };
-  }, [user, attempt]);
+  // The profile loads with the session (one shared request, through the query cache); when it could not be loaded,
+  // say so instead of a blank page.
+  const read = useQuery({ ...profileQuery, enabled: !user });
   if (!user) {
-    return profile === 'failed'
-      ? <LoadFailed title={failedTitle(screen?.title)} message={lastProfileFailure() ?? '请检查网络后重试'} onRetry={() => setAttempt((n) => n + 1)} />
+    return read.isError && !read.isFetching
+      ? <LoadFailed title={failedTitle(screen?.title)} message={read.error.message || '请检查网络后重试'} onRetry={() => void read.refetch()} />
       : <Skeleton height={240} radius="md" data-testid="profile-loading" />;
   }
   const fields = Object.keys((props.form.schema.properties ?? {}) as object);

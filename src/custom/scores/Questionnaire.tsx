@@ -1,10 +1,12 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api, notify, template, type RendererProps } from '../../engine';
+import { api, invalidateEndpoints, notify, template, type RendererProps } from '../../engine';
 import { SchemaForm, useRemoteRecord, useTemplateScope } from '../../renderers';
 import type { QuestionnaireProps } from './questionnaire.schema.gen';
 import { questionnaireForm, unanswered, type Problem } from './questionnaireSchema';
+
+const DEFINITION = 'learn/getproblem';
 
 interface Definition {
   learn: string;
@@ -18,7 +20,7 @@ export default function Questionnaire({ props }: RendererProps<QuestionnaireProp
   const navigate = useNavigate();
   const learnId = template(props.learnId, { query: Object.fromEntries(search.entries()) });
   // A failed fetch is swallowed (spec §8): the page says the questionnaire is unavailable.
-  const { record: definition, loading } = useRemoteRecord<Definition>({ endpoint: 'learn/getproblem', params: { learn_id: learnId } }, useTemplateScope());
+  const { record: definition, loading } = useRemoteRecord<Definition>({ endpoint: DEFINITION, params: { learn_id: learnId } }, useTemplateScope());
   const [formData, setFormData] = useState<Record<string, unknown>>({});
 
   const form = useMemo(() => (definition ? questionnaireForm(definition.problem, props.fields, props.placeholder) : null), [definition, props.fields, props.placeholder]);
@@ -41,6 +43,7 @@ export default function Questionnaire({ props }: RendererProps<QuestionnaireProp
       return; // code 0: the api client has shown the server's message
     }
     notify.success(props.messages.success);
+    void invalidateEndpoints([DEFINITION]); // opened again, it says 已提交
     goBack();
   };
 

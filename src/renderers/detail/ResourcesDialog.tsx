@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { notify } from '../shared/engine';
+import { fetchDownload, notify, saveFile } from '../shared/engine';
 import { formatText } from '../format/format';
 
 interface Props {
@@ -14,18 +14,10 @@ interface Props {
   empty?: string;
 }
 
-/** Fetches the file first, so a missing one tells the user instead of opening a broken page. */
+/** Fetches the file first (through the engine), so a missing one tells the user instead of opening a broken page. */
 async function download(url: string, name: string): Promise<void> {
-  const reply = await fetch(url, { credentials: 'same-origin' });
-  if (!reply.ok) throw new Error(String(reply.status));
-  const blob = await reply.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `${name}${url.match(/\.[a-z0-9]+$/i)?.[0] ?? ''}`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  const { blob } = await fetchDownload(url);
+  saveFile({ blob, name: `${name}${url.match(/\.[a-z0-9]+$/i)?.[0] ?? ''}` });
 }
 
 /** The download-resources dialog: one row per file with a download button. */
