@@ -10,23 +10,23 @@ import type { Db } from '.';
  *   read that ran in between (PostgreSQL's pool reads while another connection's transaction is open) is never kept
  *   under the version that follows the commit. A cache stores a value with the version read before computing it and
  *   serves it only while the version is unchanged: a write on this node is seen by the very next request.
- * - Across processes (several API nodes on one database): writes to the SHARED tables also add one to their row in
- *   `data_versions` (migration 0021), in the same transaction; each process reads those rows at most once a second,
- *   when a cache asks, and counts a table one up when its row moved. Another node's write is seen within ≈ 1 s.
+ * - Across processes (several API nodes on one database): database triggers add one to a SHARED table's row in
+ *   `data_versions` (migration 0021) on every write, in the writer's transaction, whoever the writer is; each process
+ *   reads those rows at most once a second, when a cache asks, and counts a table one up when its row moved. Another
+ *   node's (or a script's) write is seen within ≈ 1 s.
  */
 export const SHARED_TABLES = [
   'learns', 'class_learns', 'learn_categories', 'questionnaire_answers', 'score_records',
   'schools', 'departments', 'majors', 'grades', 'classes',
 ] as const;
 export type SharedTable = (typeof SHARED_TABLES)[number];
-const SHARED = new Set<string>(SHARED_TABLES);
 
 /** How often a process reads `data_versions` (ms), at most. */
 export const REMOTE_SYNC_MS = 1000;
 
 class Versions {
   readonly local = new Map<string, number>();
-  /** Set once the database has `data_versions` (after migrations, by the app): writes then bump their rows. */
+  /** Set once the database is known to have `data_versions` (after migrations, by the app). */
   shared = false;
   private remote = new Map<string, number>();
   private syncedAt = 0;
@@ -78,8 +78,8 @@ export async function versionOf(db: Db, tables: readonly string[]): Promise<numb
 }
 
 /**
- * Called by the app once migrations have run: from now on this handle shares its writes through `data_versions`
- * (a database without that table, migrated to an older version, keeps its counts to this process).
+ * Called by the app once migrations have run: from now on this handle also follows `data_versions`, the other
+ * writers' counts (a database migrated to an older version, without that table, keeps to this process's own writes).
  */
 export async function shareVersions(db: Db): Promise<void> {
   const versions = byDb.get(db);
@@ -121,21 +121,13 @@ export function writtenTables(query: OperationNode, sqlText: string): string[] {
 export function versionedDialect(inner: KyselyDialect): { dialect: KyselyDialect; versions: Versions } {
   const versions = new Versions();
   const inTransaction = new WeakMap<DatabaseConnection, Set<string>>();
-  const bumpShared = (connection: DatabaseConnection, tables: string[]) => {
-    const shared = tables.filter((t) => SHARED.has(t));
-    if (!versions.shared || shared.length === 0) return undefined;
-    // Names from SHARED_TABLES only, never input.
-    return connection.executeQuery(CompiledQuery.raw(`update data_versions set version = version + 1 where table_name in (${shared.map((t) => `'${t}'`).join(',')})`));
-  };
   const wrap = (connection: DatabaseConnection): DatabaseConnection => ({
     async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
       const tables = writtenTables(compiled.query, compiled.sql);
       if (tables.length === 0) return connection.executeQuery<R>(compiled);
       versions.bump(tables);
       try {
-        const result = await connection.executeQuery<R>(compiled);
-        await bumpShared(connection, tables);
-        return result;
+        return await connection.executeQuery<R>(compiled);
       } finally {
         versions.bump(tables);
         inTransaction.get(connection)?.add(tables.join('\u0000'));
