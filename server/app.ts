@@ -17,6 +17,7 @@ import { serveSpaIndex } from './http/spa-index';
 import type { RouteContext } from './routes/define';
 import { registerRoutes } from './routes';
 import { configureSessions, type SessionSettings } from './services/sessions';
+import { shareVersions } from './db/versions';
 import type { SiteConfigSource } from './routes/system';
 import { localStorage, type FileStorage } from './storage';
 
@@ -74,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installRequestLog(app);
   await installSecurityHeaders(app, opts.contentSources);
   configureSessions(opts.db, opts.sessions ?? {});
+  await shareVersions(opts.db); // migrations have run: writes now reach the other nodes through data_versions
   // gzip for the site and API replies: the main script shrinks from ~1.4 MB to ~450 KB on the wire. API replies of a few
   // KB (the polls, catalogue and score pages every student asks for) go as they are: gzip of a 3 KB reply cost more CPU
   // than the rest of the request (docs/benchmarks.md, issue 20); long lists and exports still shrink.

@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatab
 import type { Database } from './schema';
 import { dialectOf, type Dialect } from './ddl';
 import { migrations } from './migrations';
+import { trackVersions, versionedDialect } from './versions';
 
 export type { Database } from './schema';
 export type { Dialect } from './ddl';
@@ -33,7 +34,9 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     // An idle client dropped by the server (restart, admin command) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.warn(`数据库连接已断开: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const { dialect, versions } = versionedDialect(new PostgresDialect({ pool }));
+    const db = new Kysely<Database>({ dialect });
+    trackVersions(db, versions);
     await sql`select 1`.execute(db); // fail fast on a wrong URL
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -45,7 +48,9 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   // request. Wait briefly, then the request answers 503 系统繁忙 and the client retries.
   file.pragma('busy_timeout = 250');
   file.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const { dialect, versions } = versionedDialect(new SqliteDialect({ database: withStatementCache(file) }));
+  const db = new Kysely<Database>({ dialect });
+  trackVersions(db, versions);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -21,7 +21,7 @@ export function installRequestLog(app: FastifyInstance<RawServerDefault>): void 
     reply.header('x-request-id', request.id);
     done();
   });
-  app.addHook('onResponse', async (request: FastifyRequest, reply) => {
+  app.addHook('onResponse', (request: FastifyRequest, reply, done) => {
     const status = reply.statusCode;
     // The request id comes from request.log's own binding (writing it here too put the key in each line twice).
     const line = {
@@ -34,5 +34,6 @@ export function installRequestLog(app: FastifyInstance<RawServerDefault>): void 
     };
     if (status >= 500) request.log.error(line, 'request failed');
     else request.log.info(line, 'request');
+    done();
   });
 }

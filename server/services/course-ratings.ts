@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { sharedCache } from './sharedCache';
+import { versionedCache } from './versionedCache';
 
 export interface CourseRating {
   /** Average stars, one decimal, 1–5; null when nobody has rated the course. */
@@ -21,14 +21,10 @@ export async function courseRatings(db: Db, courseIds: number[]): Promise<Map<nu
 }
 
 /**
- * A page's ratings live a minute: every student of a school opens the same first pages, and a popular course's
- * answers are thousands of index entries. A new answer through this node clears them (`ratingsChanged`).
+ * A page's ratings are kept until an answer or a course is written (server/db/versions.ts): every student of a school
+ * opens the same first pages, and a popular course's answers are thousands of index entries.
  */
-const pageRatings = sharedCache<Map<number, CourseRating>>(60_000, 2_000);
-
-export function ratingsChanged(db: Db): void {
-  pageRatings.clear(db);
-}
+const pageRatings = versionedCache<Map<number, CourseRating>>(['questionnaire_answers', 'learns'], { limit: 2_000 });
 
 async function readRatings(db: Db, courseIds: number[]): Promise<Map<number, CourseRating>> {
   const ratings = new Map<number, CourseRating>();

@@ -1,6 +1,5 @@
 import type { Db } from '../db';
 import { requireVisibleCourse } from './catalogue';
-import { ratingsChanged } from './course-ratings';
 import type { User } from '../db/schema';
 import { now } from '../db/time';
 import { notFound, refuse } from '../http/errors';
@@ -69,7 +68,6 @@ export async function submitEvaluation(db: Db, user: User, input: EvaluationInpu
     await db.insertInto('questionnaire_answers').values({
       user_id: user.id, learn_id: input.learn_id, estimate, know: JSON.stringify(know), resource, perspective, created_at: now(),
     }).execute();
-    ratingsChanged(db);
   } catch (err) {
     if (/unique|duplicate/i.test(String((err as Error).message))) throw refuse(ALREADY_ANSWERED);
     throw err;

@@ -3,7 +3,7 @@ import type { Database, Db } from '../db';
 import type { User } from '../db/schema';
 import { preparedQuery } from '../db/prepared';
 import { notFound } from '../http/errors';
-import { sharedCache } from './sharedCache';
+import { versionedCache } from './versionedCache';
 
 /** Score bands (spec §4/§9): below 60 unqualified, 60 or more qualified, 90 or more excellent. */
 export const SCORE_BANDS = { excellent: 90, qualified: 60 } as const;
@@ -106,15 +106,10 @@ const rankUnfiltered = {
 };
 
 /**
- * Ranks live 30 s: a rank scans the scores above the student's best, most of a large grade for a student near the
- * bottom. A score recorded through this process clears them at once (recordedScore); other processes within 30 s.
+ * Ranks are kept until a score record is written (server/db/versions.ts): a rank scans the scores above the student's
+ * best, most of a large grade for a student near the bottom.
  */
-const ranks = sharedCache<number>(30_000);
-
-/** A score record was added or changed: ranks are computed afresh. */
-export function recordedScore(db: Db): void {
-  ranks.clear(db);
-}
+const ranks = versionedCache<number>(['score_records']);
 
 const LIST_COLUMNS = [
   'score_records.id', 'score_records.created_at', 'score_records.learn_id', 'score_records.subhead', 'score_records.subtitle',
@@ -141,8 +136,19 @@ export async function scorePage(db: Db, userId: number, filter: ScoreFilter, pag
   return rows.map((r) => ({ ...r, learn_name: r.learn_name ?? '', thum: r.thum ?? '', learn: { name: r.learn_name ?? '' } }));
 }
 
+/**
+ * Results pages as answered, per student and request, kept until a score record, course or category is written
+ * (server/db/versions.ts): a student's repeated visits and the page's own refetches cost no query.
+ */
+const resultPages = versionedCache<Awaited<ReturnType<typeof readStudentScores>>>(['score_records', 'learns', 'learn_categories'], { limit: 20_000 });
+
 /** Everything the results overview shows: the page of records, the summary figures and the two ranks. */
-export async function studentScores(db: Db, user: User, filter: ScoreFilter, page: number, pageSize: number) {
+export function studentScores(db: Db, user: User, filter: ScoreFilter, page: number, pageSize: number) {
+  const key = JSON.stringify([user.id, user.class_id, user.grade_id, filter.categoryIds, filter.learnId ?? null, page, pageSize]);
+  return resultPages.get(db, key, () => readStudentScores(db, user, filter, page, pageSize));
+}
+
+async function readStudentScores(db: Db, user: User, filter: ScoreFilter, page: number, pageSize: number) {
   const [summary, score] = await Promise.all([scoreSummary(db, user.id, filter), scorePage(db, user.id, filter, page, pageSize)]);
   const [classSort, gradeSort] = await Promise.all([
     rankIn(db, 'class_id', user.class_id, user.id, summary.max_score, filter),

@@ -44,7 +44,7 @@ class SessionCache {
   settings: SessionSettings = { ...SESSION_DEFAULTS };
   /** Counts revocations: a lookup that started before one may have read the revoked session and is not kept. */
   generation = 0;
-  private readonly byHash = new Map<string, Entry>();
+  private readonly byHash = new Map<string, Entry>(); // by token
   private readonly hashesOfUser = new Map<number, Set<string>>();
 
   get(hash: string, at: number): Entry | undefined {
@@ -130,22 +130,35 @@ const sessionQuery = preparedQuery((db: Db, hash: string, at: string, idleSince:
 );
 
 /**
+ * The cached session of a token, answered synchronously (no query, no await): the common case of a signed-in request.
+ * Undefined when the token is not cached or is due a database check or a `last_seen_at` write (then `resolveSession`).
+ */
+export function cachedSession(db: Db, token: string): ResolvedSession | undefined {
+  const at = Date.now();
+  const entry = cacheOf(db).get(token, at);
+  if (!entry || at - entry.seenWrittenAt >= LAST_SEEN_REFRESH_SECONDS * 1000) return undefined;
+  entry.seenAt = at;
+  return entry;
+}
+
+/**
  * The session and active user a token belongs to, when the session exists, is not revoked, has not expired and
  * has been used within the idle timeout. Answered from the cache while the entry is fresh; otherwise one query.
+ * The cache is keyed by the token itself (it lives in this process's memory only, as the users' rows do), which
+ * spares a SHA-256 per request; the database holds only the hash.
  */
 export async function resolveSession(db: Db, token: string): Promise<ResolvedSession | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
   const cache = cacheOf(db);
-  const hash = hashToken(token);
   const at = Date.now();
-  let entry = cache.get(hash, at);
+  let entry = cache.get(token, at);
   if (!entry) {
     const generation = cache.generation;
-    const [row] = await sessionQuery(db, hash, now(), fromNow(-cache.settings.idleSeconds));
+    const [row] = await sessionQuery(db, hashToken(token), now(), fromNow(-cache.settings.idleSeconds));
     if (!row) return null;
     const { session_id_: sessionId, session_seen_: seen, ...user } = row;
     entry = { sessionId, user, checkedAt: at, seenAt: at, seenWrittenAt: parseTimestamp(seen)?.getTime() ?? 0 };
-    cache.put(hash, entry, generation);
+    cache.put(token, entry, generation);
   }
   entry.seenAt = at;
   if (at - entry.seenWrittenAt >= LAST_SEEN_REFRESH_SECONDS * 1000) {

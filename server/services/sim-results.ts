@@ -5,7 +5,6 @@ import { invalid, refuse } from '../http/errors';
 import { IMAGE_DETAIL_LEARN_IDS } from '../seed/data/catalogue';
 import { detectFileType } from './file-type';
 import { assertUsable, LAUNCH_MESSAGES, type LaunchRow } from './launch';
-import { recordedScore } from './scores';
 import type { FileStorage } from '../storage';
 
 /** Limits of one result upload (documented in docs/simulation-protocol.md). */
@@ -135,7 +134,6 @@ export async function recordResult(db: Db, launch: NonNullable<LaunchRow>, input
     await removeFiles();
     throw error;
   });
-  recordedScore(db);
   return { id, learn_id: launch.learn_id, total_score: input.total_score, total_time: input.total_time, created_at, repeated: false };
 }
 

@@ -3,6 +3,7 @@ import { preparedQuery } from '../db/prepared';
 import type { User } from '../db/schema';
 import { forbidden } from '../http/errors';
 import { trialExpired } from './learning';
+import { versionedCache } from './versionedCache';
 
 /** The school and the names of a user's department, major, grade and class (each may be unset), in one query. */
 const orgQuery = preparedQuery((db: Db, schoolId: number, departId: number, majorId: number, gradeId: number, classId: number) =>
@@ -18,8 +19,15 @@ const orgQuery = preparedQuery((db: Db, schoolId: number, departId: number, majo
 );
 
 /** The profile the client keeps in state after login (spec: User info). */
+/**
+ * The names along a student's organisation chain, shared by everyone in the class and kept until one of those tables
+ * is written (server/db/versions.ts): the profile is asked on every page load.
+ */
+const orgNames = versionedCache<Awaited<ReturnType<typeof orgQuery>>[number] | undefined>(['schools', 'departments', 'majors', 'grades', 'classes']);
+
 export async function userInfo(db: Db, user: User) {
-  const [org] = await orgQuery(db, user.school_id, user.depart_id ?? -1, user.major_id ?? -1, user.grade_id ?? -1, user.class_id ?? -1);
+  const ids = [user.school_id, user.depart_id ?? -1, user.major_id ?? -1, user.grade_id ?? -1, user.class_id ?? -1] as const;
+  const org = await orgNames.get(db, ids.join(','), async () => (await orgQuery(db, ...ids))[0]);
   const school = org && { id: org.id, school_name: org.school_name, school_logo: org.school_logo, type: org.type, domain_name: org.domain_name };
   const depart = org?.department_name != null ? { department_name: org.department_name } : undefined;
   const major = org?.major_name != null ? { major_name: org.major_name } : undefined;
