@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import './setup-dom';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -181,6 +181,17 @@ describe('cards renderer (practice list)', () => {
     const stars = within(rated).getByRole('img', { name: '评分 4.6 星' });
     expect((stars.lastElementChild as HTMLElement).style.width).toBe('92%');
     expect(within(unrated).queryByTestId('course-card-rating')).toBeNull();
+  });
+
+  it('shows the chips\' counts bare, or with the YAML countSuffix where they count something else (成绩中心: 门课程)', async () => {
+    await renderList();
+    await waitFor(() => expect(screen.getAllByTestId('filter-count').map((c) => c.textContent)).toEqual(['(12)']));
+    cleanup();
+    const scores = parse(readFileSync('config/screens/practices.yaml', 'utf8')).props.table.filters.categories;
+    expect(scores.countSuffix).toBe('门课程');
+    const withSuffix = { ...props, filters: { ...props.filters, categories: { ...props.filters!.categories!, countSuffix: scores.countSuffix } } };
+    renderWithProviders(<CardsRenderer screen={{ id: 'practice-list', route: '/', type: 'cards' }} props={withSuffix} />);
+    await waitFor(() => expect(screen.getAllByTestId('filter-count').map((c) => c.textContent)).toEqual(['(12门课程)']));
   });
 
   it('draws the screens named in `above` over the filter bar (最近学习 on the practice list)', async () => {
