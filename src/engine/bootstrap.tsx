@@ -48,41 +48,48 @@ function Site({ config }: { config: SiteConfig }) {
   );
 }
 
-function Boot() {
-  const [config, setConfig] = useState<SiteConfig | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+/** Makes a freshly fetched configuration the one the api, the session and the theme use. */
+function adopt(next: SiteConfig): SiteConfig {
+  const settings = shellSettings(next);
+  api.configure(next.endpoints, () => {
+    window.location.hash = loginRedirect(settings.loginPath, hashLocation());
+  });
+  // A signed-in request's configuration carries the user's profile: the first page's calls that need it (the
+  // student's id and class) go out at once, without a user/get_info round trip first.
+  if (next.user && session.token()) {
+    staleProfile = false;
+    session.setUser(next.user);
+  }
+  // A profile restored from this tab's storage may be stale (the class application approved meanwhile, a new
+  // name): it shows at once and is refreshed in the background, once the contract is known to the api.
+  if (staleProfile) {
+    staleProfile = false;
+    if (session.user()) void loadProfile();
+  }
+  applyTheme(settings.themes.options.find((t) => t.id === storedThemeId(settings.themes)));
+  installScaling(settings.scaling);
+  return next;
+}
+
+type FirstConfig = { config: SiteConfig; failed: null } | { config: null; failed: string };
+
+const failureOf = (err: unknown) => (err instanceof Error ? err.message : '其他错误');
+
+function Boot({ first }: { first: FirstConfig }) {
+  const [config, setConfig] = useState<SiteConfig | null>(first.config);
+  const [failed, setFailed] = useState<string | null>(first.failed);
 
   const load = useCallback(async () => {
     try {
-      const next = await fetchSiteConfig<SiteConfig>();
-      const settings = shellSettings(next);
-      api.configure(next.endpoints, () => {
-        window.location.hash = loginRedirect(settings.loginPath, hashLocation());
-      });
-      // A signed-in request's configuration carries the user's profile: the first page's calls that need it (the
-      // student's id and class) go out at once, without a user/get_info round trip first.
-      if (next.user && session.token()) {
-        staleProfile = false;
-        session.setUser(next.user);
-      }
-      // A profile restored from this tab's storage may be stale (the class application approved meanwhile, a new
-      // name): it shows at once and is refreshed in the background, once the contract is known to the api.
-      if (staleProfile) {
-        staleProfile = false;
-        if (session.user()) void loadProfile();
-      }
-      applyTheme(settings.themes.options.find((t) => t.id === storedThemeId(settings.themes)));
-      installScaling(settings.scaling);
-      setConfig(next);
+      setConfig(adopt(await fetchSiteConfig<SiteConfig>()));
       setFailed(null);
     } catch (err) {
-      setFailed(err instanceof Error ? err.message : '其他错误');
+      setFailed(failureOf(err));
     }
   }, []);
 
   useEffect(() => {
     reloadConfig = load;
-    void load();
   }, [load]);
 
   if (failed) {
@@ -99,20 +106,26 @@ function Boot() {
   return <Site config={config} />;
 }
 
-/** Starts the client: restores the session, then renders the site once its configuration has loaded. */
+/**
+ * Starts the client: restores the session, then renders the site once its configuration has arrived (index.html
+ * preloads it and shows the shell's outline meanwhile, so React's first render is the page itself).
+ */
 export function start(container: HTMLElement): void {
   session.restore();
   staleProfile = session.user() !== null;
   shareCspNonce();
   dropAnswersOnSessionChange(queryClient);
-  createRoot(container).render(
-    <MantineProvider theme={mantineTheme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={cspNonce}>
-      <QueryClientProvider client={queryClient}>
-        <Notifications position="top-center" />
-        <HashRouter>
-          <Boot />
-        </HashRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  void fetchSiteConfig<SiteConfig>()
+    .then((next): FirstConfig => ({ config: adopt(next), failed: null }))
+    .catch((err: unknown): FirstConfig => ({ config: null, failed: failureOf(err) }))
+    .then((first) => createRoot(container).render(
+      <MantineProvider theme={mantineTheme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={cspNonce}>
+        <QueryClientProvider client={queryClient}>
+          <Notifications position="top-center" />
+          <HashRouter>
+            <Boot first={first} />
+          </HashRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    ));
 }

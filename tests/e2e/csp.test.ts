@@ -37,6 +37,16 @@ describe('security headers', () => {
     expect(reply.headers.get('strict-transport-security')).toBeNull(); // plain HTTP
   });
 
+  // Issue 18 defect 9: a page without an icon link makes the browser ask for /favicon.ico, which the site does not have.
+  it.each(PAGES)('%s names the site icon, and the icon is served', async (path) => {
+    const html = await fetch(`${baseURL()}${path}`).then((r) => r.text());
+    const href = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1];
+    expect(href).toBeTruthy();
+    const icon = await fetch(new URL(href!, `${baseURL()}${path}`));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+  });
+
   it('gives every page load its own nonce, in the policy and in the page', async () => {
     const [a, b] = await Promise.all([fetch(`${baseURL()}/`), fetch(`${baseURL()}/`)]);
     const nonceOf = async (r: Response) => {

@@ -77,6 +77,21 @@ describe('loading and failure states', () => {
     await page.context().close();
   });
 
+  it('says 站点配置加载失败 with 重新加载 when the configuration cannot be loaded, and shows the page once it can', async () => {
+    let fail = true;
+    const page = await signedIn('/ucenter/practiceList', {
+      pattern: /\/api\/config(\?|$)/,
+      handle: (route) => (fail ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue()),
+    });
+    await page.getByText('站点配置加载失败', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await page.locator('.shell-skeleton').count()).toBe(0);
+    fail = false;
+    await page.getByRole('button', { name: '重新加载' }).click();
+    await page.getByTestId('course-card').first().waitFor({ timeout: 20_000 });
+    expect(await saidTimes(page, '站点配置加载失败')).toBe(0);
+    await page.context().close();
+  });
+
   it('says 个人信息加载失败 with a retry when the profile cannot be loaded, instead of a blank 个人中心 — once, not as a toast too', async () => {
     let fail = true;
     const page = await signedIn('/ucenter/myInfo', {

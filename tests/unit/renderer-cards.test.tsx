@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import './setup-dom';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,6 +77,10 @@ describe('cards renderer (practice list)', () => {
     expect(within(first).getByTestId('course-card-title').textContent).toBe('实训项目1');
     expect(within(first).getByText('1万+人学习')).toBeTruthy();
     expect(within(first).getByText('2024-03-05')).toBeTruthy();
+    // each fact names itself (the YAML's label) on hover and to a screen reader, before its value
+    const updated = first.querySelector<HTMLElement>('[data-field="change_time"]')!;
+    expect(updated.title).toBe('更新时间');
+    expect(updated.textContent).toBe('更新时间：2024-03-05');
     expect(within(screen.getAllByTestId('course-card')[1]).getByText('5万+人学习')).toBeTruthy();
     expect(screen.getByText('共 40 条')).toBeTruthy();
   });
@@ -173,8 +177,21 @@ describe('cards renderer (practice list)', () => {
     await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(2));
     const [rated, unrated] = screen.getAllByTestId('course-card');
     expect(within(rated).getByTestId('course-card-rating').textContent).toBe('4.6 · 32人评价');
-    expect(within(rated).getByLabelText('评分 4.6 星')).toBeTruthy();
+    // the gold stars cover 4.6 of 5
+    const stars = within(rated).getByRole('img', { name: '评分 4.6 星' });
+    expect((stars.lastElementChild as HTMLElement).style.width).toBe('92%');
     expect(within(unrated).queryByTestId('course-card-rating')).toBeNull();
+  });
+
+  it('shows the chips\' counts bare, or with the YAML countSuffix where they count something else (成绩中心: 门课程)', async () => {
+    await renderList();
+    await waitFor(() => expect(screen.getAllByTestId('filter-count').map((c) => c.textContent)).toEqual(['(12)']));
+    cleanup();
+    const scores = parse(readFileSync('config/screens/practices.yaml', 'utf8')).props.table.filters.categories;
+    expect(scores.countSuffix).toBe('门课程');
+    const withSuffix = { ...props, filters: { ...props.filters, categories: { ...props.filters!.categories!, countSuffix: scores.countSuffix } } };
+    renderWithProviders(<CardsRenderer screen={{ id: 'practice-list', route: '/', type: 'cards' }} props={withSuffix} />);
+    await waitFor(() => expect(screen.getAllByTestId('filter-count').map((c) => c.textContent)).toEqual(['(12门课程)']));
   });
 
   it('draws the screens named in `above` over the filter bar (最近学习 on the practice list)', async () => {

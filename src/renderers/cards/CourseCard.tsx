@@ -1,9 +1,10 @@
-import { AspectRatio, Card, Group, Image, Rating, Stack, Text, Tooltip } from '@mantine/core';
+import { AspectRatio, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatDate, formatText } from '../format/format';
 import { ClockIcon, UsersIcon } from '../ui/icons';
 import { IMAGE_PLACEHOLDER } from '../ui/placeholder';
 import classes from './cards.module.css';
+import { Stars } from './Stars';
 import type { CardLayout, CardMeta, CardRating } from './schema.gen';
 
 interface Props {
@@ -35,7 +36,7 @@ function RatingRow({ rating, item }: { rating: CardRating; item: Record<string, 
   const shown = value.toFixed(1);
   return (
     <Group gap={6} wrap="nowrap" data-testid="course-card-rating">
-      <Rating value={value} fractions={10} count={5} readOnly size="sm" aria-label={`评分 ${shown} 星`} />
+      <Stars value={value} label={`评分 ${shown} 星`} />
       <Text size="xs" c="dimmed" span>
         <Text span fw={700} c="var(--mantine-color-text)" inherit>{shown}</Text>
         {rating.count && ` · ${count}${rating.countSuffix ?? '人评价'}`}
@@ -69,21 +70,17 @@ export function CourseCard({ item, layout, to }: Props) {
           <Group justify="space-between" gap="xs" wrap="nowrap">
             {layout.meta.map((meta) => {
               const Icon = meta.icon ? ICONS[meta.icon] : null;
-              const text = (
-                <Group gap={4} wrap="nowrap" c="dimmed" data-field={meta.field}>
+              // The label shows on hover (title) and is read before the value; a Tooltip per fact cost every card
+              // two floating-element instances on the first render.
+              return (
+                <Group key={meta.field} gap={4} wrap="nowrap" c="dimmed" data-field={meta.field} title={meta.label}>
                   {Icon && <Icon size={14} />}
+                  {meta.label && <VisuallyHidden>{meta.label}：</VisuallyHidden>}
                   <Text size="xs" c="dimmed" span>
                     {metaText(meta, item[meta.field])}
                     {meta.suffix}
                   </Text>
                 </Group>
-              );
-              return meta.label ? (
-                <Tooltip key={meta.field} label={meta.label} withArrow>
-                  {text}
-                </Tooltip>
-              ) : (
-                <span key={meta.field}>{text}</span>
               );
             })}
           </Group>

@@ -62,7 +62,7 @@ export function CategoryFilter({ config, value, onChange }: Props) {
       <ChipRow label={config.directionLabel ?? '实训方向'}>
         <FilterChip text={config.allLabel ?? '全部'} active={direction === null} onClick={() => chooseDirection(null)} />
         {tree.items.map((node) => (
-          <FilterChip key={String(node.value)} text={node.label} count={node.count} open={isOpen(node)}
+          <FilterChip key={String(node.value)} text={node.label} count={node.count} countSuffix={config.countSuffix} open={isOpen(node)}
             active={direction?.value === node.value} onClick={() => chooseDirection(node)} />
         ))}
       </ChipRow>
@@ -73,7 +73,7 @@ export function CategoryFilter({ config, value, onChange }: Props) {
               onClick={() => chooseType(`shortcut:${i}`, shortcut.ids)} />
           ))}
           {types.map((node) => (
-            <FilterChip key={String(node.value)} text={node.label} count={node.count} open={isOpen(node)}
+            <FilterChip key={String(node.value)} text={node.label} count={node.count} countSuffix={config.countSuffix} open={isOpen(node)}
               active={chosenType === `type:${node.value}`} onClick={() => chooseType(`type:${node.value}`, String(node.value))} />
           ))}
         </ChipRow>
@@ -98,12 +98,14 @@ export function ChipRow({ label, children }: { label: string; children: ReactNod
 interface ChipProps {
   text: string;
   count?: number;
+  /** What the count counts, where it is not what the list shows (YAML `countSuffix`). */
+  countSuffix?: string;
   open?: boolean;
   active: boolean;
   onClick: () => void;
 }
 
-export function FilterChip({ text, count, open = true, active, onClick }: ChipProps) {
+export function FilterChip({ text, count, countSuffix = '', open = true, active, onClick }: ChipProps) {
   if (!open) {
     return (
       <Button size="compact-sm" radius="xl" variant="default" disabled data-closed="true"
@@ -115,7 +117,7 @@ export function FilterChip({ text, count, open = true, active, onClick }: ChipPr
   return (
     <Button size="compact-sm" radius="xl" variant={active ? 'filled' : 'default'} aria-pressed={active} onClick={onClick}>
       {text}
-      {count !== undefined && <Text span size="xs" ml={4} opacity={0.75}>({formatCount(count)})</Text>}
+      {count !== undefined && <Text span size="xs" ml={4} opacity={0.75} data-testid="filter-count">({formatCount(count)}{countSuffix})</Text>}
     </Button>
   );
 }

@@ -88,6 +88,10 @@ export interface CategoryFilterConfig {
    */
   allLabel?: string;
   /**
+   * Unit after each chip's count, where the counts are not of what the list shows, e.g. 门课程 on a list of score records: 急救技能 (3门课程). Default none: (3).
+   */
+  countSuffix?: string;
+  /**
    * Fixed chips at the start of the type row, each selecting a fixed set of category ids.
    */
   shortcuts?: CategoryShortcut[];
