@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Db } from '../db';
 import type { User, UserRole } from '../db/schema';
-import { cachedSession, resolveSession, revokeSession } from '../services/sessions';
+import { cachedSession, resolveSession, revokeSession, type ResolvedSession } from '../services/sessions';
 import { forbidden, unauthenticated } from './errors';
 import type { AccountRole } from '../../shared/config-types';
 
@@ -28,7 +28,11 @@ export async function identify(db: Db, request: FastifyRequest): Promise<User | 
   const token = tokenOf(request);
   if (!token) return null;
   const session = await resolveSession(db, token);
-  if (!session) return null;
+  return session && attachSession(request, session);
+}
+
+/** Makes a validated session the request's (its user and session id, for the handlers and the request log). */
+function attachSession(request: FastifyRequest, session: ResolvedSession): User {
   request.user = session.user;
   request.sessionId = session.sessionId;
   return session.user;
@@ -79,10 +83,8 @@ export function requireUser(db: Db, role: Role | 'any' | undefined, passwordPend
     const token = tokenOf(request);
     const hit = token ? cachedSession(db, token) : undefined;
     if (hit) {
-      request.user = hit.user;
-      request.sessionId = hit.sessionId;
       try {
-        check(hit.user);
+        check(attachSession(request, hit));
       } catch (err) {
         return done(err as Error);
       }

@@ -44,45 +44,46 @@ class SessionCache {
   settings: SessionSettings = { ...SESSION_DEFAULTS };
   /** Counts revocations: a lookup that started before one may have read the revoked session and is not kept. */
   generation = 0;
-  private readonly byHash = new Map<string, Entry>(); // by token
-  private readonly hashesOfUser = new Map<number, Set<string>>();
+  /** By the token itself (this process's memory only; the database keeps only its hash). */
+  private readonly byToken = new Map<string, Entry>();
+  private readonly tokensOfUser = new Map<number, Set<string>>();
 
-  get(hash: string, at: number): Entry | undefined {
-    const entry = this.byHash.get(hash);
+  get(token: string, at: number): Entry | undefined {
+    const entry = this.byToken.get(token);
     if (!entry) return undefined;
     if (at - entry.checkedAt < this.settings.cacheSeconds * 1000 && at - entry.seenAt < this.settings.idleSeconds * 1000) return entry;
-    this.delete(hash);
+    this.delete(token);
     return undefined;
   }
 
-  put(hash: string, entry: Entry, generation: number): void {
+  put(token: string, entry: Entry, generation: number): void {
     if (this.settings.cacheSeconds <= 0 || generation !== this.generation) return;
-    this.delete(hash);
-    if (this.byHash.size >= CACHE_LIMIT) this.delete(this.byHash.keys().next().value!); // oldest first
-    this.byHash.set(hash, entry);
-    const hashes = this.hashesOfUser.get(entry.user.id) ?? new Set<string>();
-    hashes.add(hash);
-    this.hashesOfUser.set(entry.user.id, hashes);
+    this.delete(token);
+    if (this.byToken.size >= CACHE_LIMIT) this.delete(this.byToken.keys().next().value!); // oldest first
+    this.byToken.set(token, entry);
+    const tokens = this.tokensOfUser.get(entry.user.id) ?? new Set<string>();
+    tokens.add(token);
+    this.tokensOfUser.set(entry.user.id, tokens);
   }
 
   forgetUser(userId: number): void {
     this.generation++;
-    for (const hash of this.hashesOfUser.get(userId) ?? []) this.byHash.delete(hash);
-    this.hashesOfUser.delete(userId);
+    for (const token of this.tokensOfUser.get(userId) ?? []) this.byToken.delete(token);
+    this.tokensOfUser.delete(userId);
   }
 
   forgetSession(sessionId: number): void {
     this.generation++;
-    for (const [hash, entry] of this.byHash) if (entry.sessionId === sessionId) return this.delete(hash);
+    for (const [token, entry] of this.byToken) if (entry.sessionId === sessionId) return this.delete(token);
   }
 
-  private delete(hash: string): void {
-    const entry = this.byHash.get(hash);
+  private delete(token: string): void {
+    const entry = this.byToken.get(token);
     if (!entry) return;
-    this.byHash.delete(hash);
-    const hashes = this.hashesOfUser.get(entry.user.id);
-    hashes?.delete(hash);
-    if (hashes?.size === 0) this.hashesOfUser.delete(entry.user.id);
+    this.byToken.delete(token);
+    const tokens = this.tokensOfUser.get(entry.user.id);
+    tokens?.delete(token);
+    if (tokens?.size === 0) this.tokensOfUser.delete(entry.user.id);
   }
 }
 

@@ -18,13 +18,13 @@ const orgQuery = preparedQuery((db: Db, schoolId: number, departId: number, majo
     .where('s.id', '=', schoolId),
 );
 
-/** The profile the client keeps in state after login (spec: User info). */
 /**
  * The names along a student's organisation chain, shared by everyone in the class and kept until one of those tables
  * is written (server/db/versions.ts): the profile is asked on every page load.
  */
 const orgNames = versionedCache<Awaited<ReturnType<typeof orgQuery>>[number] | undefined>(['schools', 'departments', 'majors', 'grades', 'classes']);
 
+/** The profile the client keeps in state after login (spec: User info). */
 export async function userInfo(db: Db, user: User) {
   const ids = [user.school_id, user.depart_id ?? -1, user.major_id ?? -1, user.grade_id ?? -1, user.class_id ?? -1] as const;
   const org = await orgNames.get(db, ids.join(','), async () => (await orgQuery(db, ...ids))[0]);
