@@ -55,6 +55,16 @@ describe('form renderer: sameAs and signOut (password change)', () => {
     expect(mocks.clear).toHaveBeenCalledOnce();
   });
 
+  it('says why it is shown when an administrator set the password (?reason=must-change), and only then', async () => {
+    const view = renderWithProviders(<FormRenderer screen={{ id: 'change-password', route: '/x', type: 'form' }} props={props} />, '/ucenter/myInfo?tab=password&reason=must-change');
+    await formReady();
+    expect(screen.getByRole('status').textContent).toBe('管理员已为您设置了新密码，请先修改密码后再使用其他功能');
+    view.unmount();
+    renderWithProviders(<FormRenderer screen={{ id: 'change-password', route: '/x', type: 'form' }} props={props} />, '/ucenter/myInfo?tab=password');
+    await formReady();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it("shows the screen's own messages for an empty form and a new password that breaks the rules", async () => {
     renderWithProviders(<FormRenderer screen={{ id: 'change-password', route: '/x', type: 'form' }} props={props} />, '/ucenter/myInfo?tab=password');
     await formReady();

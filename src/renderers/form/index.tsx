@@ -1,4 +1,4 @@
-import { Center, Paper, Title } from '@mantine/core';
+import { Alert, Center, Paper, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useState } from 'react';
@@ -30,6 +30,8 @@ export default function FormRenderer({ props, screen }: RendererProps<FormProps>
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
   const { submit } = props;
   const { schema, uiSchema } = useRemoteOptions(props.schema, props.uiSchema, props.options, scope);
+  const reason = search.get('reason');
+  const notice = reason ? props.notices?.[reason] : undefined;
   // A new key after each success gives an empty form for the next entry (e.g. another notice).
   const [round, setRound] = useState(0);
 
@@ -71,6 +73,7 @@ export default function FormRenderer({ props, screen }: RendererProps<FormProps>
   const form = (
     <Paper withBorder radius="md" p="xl" maw={560} w={props.centered ? 420 : undefined} shadow={props.centered ? 'md' : undefined}>
       {props.heading && <Title order={3} mb="lg" ta={props.centered ? 'center' : undefined}>{props.heading}</Title>}
+      {notice && <Alert color="orange" mb="lg" role="status">{notice}</Alert>}
       <SchemaForm
         key={round}
         schema={schema}

@@ -19,6 +19,12 @@ export interface FormProps {
    * Message per field and rule, e.g. username: { required: 请输入账号, pattern: 账号只能为数字或字母 }. Rules not listed get a general Chinese message.
    */
   messages?: FieldMessages;
+  /**
+   * Why the form is shown, said above it when the address carries `?reason=<key>`: e.g. must-change, where an account whose password an administrator set is sent before anything else (app.yaml changePasswordPath).
+   */
+  notices?: {
+    [k: string]: string;
+  };
   submit: FormSubmit;
   /**
    * Fields that must equal another field, e.g. the repeated password.
