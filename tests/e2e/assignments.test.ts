@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BMP, bigPng, DOCX, PNG } from '../server/work-files';
-import { dataDir, launchBrowser, loginAs, openPage } from './browser';
+import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
 import { classOf as classOfIn, publish as publishIn } from './publish';
 
 // Accounts that write here: stu00026 (submits), stu00027 (graded work). The new-work alert is in live-config.test.ts.
@@ -148,6 +148,12 @@ describe('exams and homework', () => {
     await page.getByText('考试内容', { exact: true }).waitFor();
     expect(await page.getByText('作业内容').count()).toBe(0);
     await expect(page.locator('header.app-header .app-header__tab.is-active').textContent()).resolves.toBe('我的考试');
+    // Opened without an id (an address typed or cut short), the detail page says so and offers a way back.
+    await page.goto(`${baseURL()}/#/ucenter/gradesinfor`);
+    const missing = page.getByTestId('not-found-notice');
+    await missing.getByText('未找到该作业').waitFor();
+    await missing.getByRole('button', { name: '返回' }).click();
+    await page.waitForURL((url) => !url.hash.startsWith('#/ucenter/gradesinfor'));
     await page.context().close();
   });
 
