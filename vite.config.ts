@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mantineCssPerComponent } from './scripts/vite-mantine-css';
 
 // The site is served by our own server (server/) in production and proxied to it in dev.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), mantineCssPerComponent(import.meta.dirname)],
   base: './',
   // The server puts a fresh nonce here in every index.html reply (server/http/spa-index.ts): the style nonce of the
   // Content-Security-Policy, read by src/engine/cspNonce.ts.

@@ -107,6 +107,32 @@ describe('accounts: registration, recovery, scan and partner login, profile', ()
     await page.context().close();
   });
 
+  it('says an expired QR code has expired within the code\'s own width (1366 wide), and renews it on click', async () => {
+    const page = await openPage(browser, '/login', { width: 1366, height: 768 });
+    await page.clock.install();
+    await page.reload();
+    await page.getByRole('tab', { name: '扫码登录' }).click();
+    const box = page.getByTestId('qr-box');
+    await expect.poll(() => box.getAttribute('data-scene')).toMatch(/^[0-9a-f]{32}$/);
+    const first = await box.getAttribute('data-scene');
+    await page.clock.fastForward('03:01'); // config/screens/login.yaml scan.expireSeconds: 180
+    const expired = page.getByTestId('qr-expired');
+    await expired.getByText('二维码已失效，点击重试').waitFor();
+    const qr = (await box.boundingBox())!;
+    const text = await expired.getByText('二维码已失效，点击重试').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const { left, right } = range.getBoundingClientRect();
+      return { left, right };
+    });
+    expect(text.left).toBeGreaterThanOrEqual(qr.x);
+    expect(text.right).toBeLessThanOrEqual(qr.x + qr.width);
+    await expired.click();
+    await expect.poll(() => box.getAttribute('data-scene')).not.toBe(first);
+    await expired.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
   it('binds a social login to an account, and completes information with the cascade for a new one', async () => {
     const ticket = async (openId: string) => (await fetch(`${baseURL()}/api/dev/oauth?open_id=${openId}`).then((r) => r.json())).data;
     const first = await ticket('wx-e2e-bind');
@@ -133,7 +159,9 @@ describe('accounts: registration, recovery, scan and partner login, profile', ()
     await dialog.getByPlaceholder('请输入密码').fill('a'.repeat(20));
     await dialog.getByPlaceholder('请输入姓名').fill('微信同学');
     for (const level of ['院系', '专业', '年级', '班级']) {
-      await dialog.getByPlaceholder(`请选择${level}`).click();
+      // Each select is labelled (found by its label, not only by its placeholder).
+      await expect(dialog.getByLabel(level).getAttribute('placeholder')).resolves.toBe(`请选择${level}`);
+      await dialog.getByLabel(level).click();
       await fresh.getByRole('option').first().click();
     }
     await dialog.getByRole('button', { name: '提交' }).click();
@@ -193,7 +221,9 @@ describe('accounts: registration, recovery, scan and partner login, profile', ()
     expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
     await page.getByPlaceholder('请输入账号').waitFor();
     await loginAs(page, 'stu00037', 'Changed37');
-    await page.waitForURL(/#\/ucenter/);
+    // Signed in again, the student lands on the default page, not back on the 修改密码 tab.
+    await page.waitForURL(/#\/ucenter\/practiceList/);
+    expect(page.url()).not.toContain('tab=password');
     await page.context().close();
   });
 

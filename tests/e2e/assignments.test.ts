@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BMP, bigPng, DOCX, PNG } from '../server/work-files';
-import { dataDir, launchBrowser, loginAs, openPage } from './browser';
+import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
 import { classOf as classOfIn, publish as publishIn } from './publish';
 
 // Accounts that write here: stu00026 (submits), stu00027 (graded work). The new-work alert is in live-config.test.ts.
@@ -60,6 +60,10 @@ describe('exams and homework', () => {
     const item = await card(page, 'homework', title);
     await expect(item.getByTestId('total-score').textContent()).resolves.toBe('——');
     await item.getByRole('button', { name: '上传作业' }).click();
+    // Steps a student can read, never the internal 上传模式 / 附件模式.
+    const noInternalModes = async () => expect(await page.locator('body').innerText()).not.toMatch(/上传模式|附件模式/);
+    await expect(item.getByTestId('work-step').textContent()).resolves.toBe('第 1 步（共 2 步）：上传作业图片');
+    await noInternalModes();
     const input = item.getByTestId('work-files').locator('input[type=file]');
     await input.setInputFiles(file('scan.bmp', BMP));
     await toast(page, '上传图片不能是BMP格式!');
@@ -73,6 +77,8 @@ describe('exams and homework', () => {
     const thumb = item.getByTestId('upload-thumb');
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await item.getByRole('button', { name: '下一步' }).click();
+    await expect(item.getByTestId('work-step').textContent()).resolves.toBe('第 2 步（共 2 步）：附件与作业说明');
+    await noInternalModes();
     await item.getByRole('button', { name: '提交' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
     await toast(page, '已取消提交');
@@ -140,7 +146,14 @@ describe('exams and homework', () => {
     await item.getByRole('link', { name: title }).click();
     await page.waitForURL(/#\/ucenter\/gradesinfor/);
     await page.getByText('考试内容', { exact: true }).waitFor();
+    expect(await page.getByText('作业内容').count()).toBe(0);
     await expect(page.locator('header.app-header .app-header__tab.is-active').textContent()).resolves.toBe('我的考试');
+    // Opened without an id (an address typed or cut short), the detail page says so and offers a way back.
+    await page.goto(`${baseURL()}/#/ucenter/gradesinfor`);
+    const missing = page.getByTestId('not-found-notice');
+    await missing.getByText('未找到该作业').waitFor();
+    await missing.getByRole('button', { name: '返回' }).click();
+    await page.waitForURL((url) => !url.hash.startsWith('#/ucenter/gradesinfor'));
     await page.context().close();
   });
 

@@ -64,6 +64,8 @@ describe('scripts before the first content', () => {
     expect(files.some((f) => f.startsWith('index-'))).toBe(true);
     expect(formLibrary(files)).toEqual([]);
     expect(files.filter((f) => f.startsWith('LoginPage-'))).toEqual([]);
+    // The user menu's dropdown (Mantine's Menu and the floating-element code) loads when the menu is first used.
+    expect(files.filter((f) => /^(UserMenuDropdown|Menu|Popover|floating-ui)/.test(f))).toEqual([]);
     // The configuration (preloaded by index.html, fetched once) brings the student's profile: the list is asked for
     // without a user/get_info round trip first, and no call is made twice.
     expect(calls.filter((c) => c === 'config')).toEqual(['config']);

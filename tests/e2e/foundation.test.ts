@@ -153,6 +153,10 @@ describe('foundation: login and practice list', () => {
     const third = (await coursesFromApi({ page: '3' })).names;
     await expect.poll(() => page.locator('[data-screen="practice-list"]:not([hidden])').getByTestId('course-card-title').allTextContents()).toEqual(third);
     await page.getByTestId('user-menu').click();
+    // The menu's code loads on this first click (not with the page); its dropdown arrives styled (its stylesheet
+    // travels with its chunk: scripts/vite-mantine-css.ts).
+    await page.getByRole('menuitem', { name: '答疑老师' }).waitFor();
+    expect(await page.getByRole('menu').evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
     await page.getByRole('menuitem', { name: '答疑老师' }).click();
     await page.waitForURL(/#\/ucenter\/teacherlist/);
     await page.getByRole('link', { name: '实训项目' }).click();
@@ -206,7 +210,9 @@ describe('foundation: login and practice list', () => {
     await page.waitForURL(/#\/ucenter\/practiceList/);
     const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
     expect(token).toMatch(/^[0-9a-f]{64}$/);
-    await page.getByTestId('user-menu').click();
+    // By keyboard: Enter on the user button opens the menu even before the menu's code has loaded.
+    await page.getByTestId('user-menu').focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL(/#\/login/);
     await page.waitForLoadState('load');

@@ -35,6 +35,8 @@ describe('landing page /njkq', () => {
     await images.first().waitFor();
     expect(await images.count()).toBe(6);
     await expect(page.getByTestId('gallery-filter-all').isDisabled()).resolves.toBe(true);
+    // Drawn as the chosen one (white on the primary colour), not greyed out like an unavailable button.
+    expect(await page.getByTestId('gallery-filter-all').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
     for (const key of ['prep', 'op', 'practice']) {
       await page.getByTestId(`gallery-filter-${key}`).click();
       await expect.poll(() => images.count()).toBe(2);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser } from './browser';
 
 // On the commonest classroom laptop (1366×768) the spec's width-based scaling makes the root font 12 px; no text
-// may be smaller than 12 px, and table text (status tags aside) must be at least 14 px, on every screen a student opens.
+// may be smaller than 12 px (the product logo's text included), and table text (status tags aside) must be at least
+// 14 px, on every screen a student opens.
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -38,7 +39,10 @@ function measure(page: Page) {
       if (size < 11.95) small.push(`${size}px ${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} "${text.slice(0, 12)}"`);
       if (el.closest('td') && !el.closest('.mantine-Badge-root') && size < 13.95 && !smallTable) smallTable = `${size}px "${text.slice(0, 12)}"`;
     }
-    return { small: [...new Set(small)].slice(0, 6), smallTable, body: parseFloat(getComputedStyle(document.body).fontSize) };
+    // The bundled product logos (public/branding/*.svg) draw their text at 17/40 of the image's height.
+    const logo = document.querySelector('[data-testid="product-logo"]')?.getBoundingClientRect().height;
+    const logoText = !logo ? null : (logo * 17) / 40; // none, or not shown (a console's login page)
+    return { small: [...new Set(small)].slice(0, 6), smallTable, logoText, body: parseFloat(getComputedStyle(document.body).fontSize) };
   });
 }
 
@@ -59,8 +63,9 @@ describe('text size at 1366×768', () => {
         const framed = document.querySelector<HTMLElement>('[data-screen]:not([hidden])');
         return (framed ?? document.body).innerText.trim() !== '' && !document.querySelector('.mantine-Loader-root');
       }, null, { timeout: 20_000 }).catch(() => undefined);
-      const { small, smallTable, body } = await measure(page);
+      const { small, smallTable, logoText, body } = await measure(page);
       if (body < 13.95) problems.push(`${route}: body text ${body}px`);
+      if (logoText !== null && logoText < 11.95) problems.push(`${route}: the product logo's text ${logoText.toFixed(1)}px`);
       if (small.length) problems.push(`${route}: ${small.join('; ')}`);
       if (smallTable) problems.push(`${route}: table text ${smallTable}`);
     }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const KB = 1024;
 let dist: string;
-let manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+let manifest: Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
 beforeAll(() => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'budget-'));
@@ -53,5 +53,17 @@ describe('first-load JavaScript budget (production build)', () => {
     // rjsf and its validator load with the register and forgot-password panels, not with the login form.
     expect([...chunks].filter((key) => key.includes('SchemaFormView') || key.includes('RegisterPanel') || key.includes('ForgotPanels'))).toEqual([]);
     expect(gzipped(chunks)).toBeLessThanOrEqual(250 * KB);
+  });
+
+  it('the stylesheet that holds the first paint has Mantine\'s rules for the first page\'s components only', () => {
+    const read = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8');
+    const entry = (manifest['index.html'].css ?? []).map(read).join('');
+    // Every Mantine component's rules come with the chunk that uses it (scripts/vite-mantine-css.ts), in @layer mantine.
+    expect(entry.length).toBeLessThanOrEqual(120 * KB); // was 255 KB with all of Mantine
+    expect(entry).toContain('@layer mantine');
+    const tableRules = '.m_b23fa0ef'; // Mantine's Table: drawn by lazily loaded screens only
+    expect(entry).not.toContain(tableRules);
+    const later = Object.values(manifest).flatMap((chunk) => chunk.css ?? []).filter((file) => !manifest['index.html'].css?.includes(file));
+    expect(later.some((file) => read(file).includes(tableRules))).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import type { AssignmentDetailProps } from './assignment-detail.schema.gen';
 import { DEFAULT_MESSAGES, type FileRef, type WorkItem } from './types';
 import { statusTag } from './WorkCard';
 import { windowMessage, WorkPanel } from './WorkPanel';
+import { NotFoundNotice } from './NotFoundNotice';
 
 interface Detail extends WorkItem {
   author: string;
@@ -36,7 +37,7 @@ export default function AssignmentDetail({ props }: RendererProps<AssignmentDeta
   const rules = { ...DEFAULT_RULES, ...props.rules };
   const messages = { ...DEFAULT_MESSAGES, ...props.messages };
 
-  if (!(id > 0)) return <Text c="dimmed">未找到该作业</Text>;
+  if (!(id > 0)) return <NotFoundNotice message="未找到该作业" />;
   const kindHint = search.get('start_time') ? 'exam' : 'homework';
   const label = (item?.kind ?? kindHint) === 'exam' ? props.labels?.exam ?? '考试详情' : props.labels?.homework ?? '作业详情';
   if (error) return <LoadFailed title={failedTitle(label)} message={error} onRetry={reload} />;

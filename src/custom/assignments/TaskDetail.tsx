@@ -9,6 +9,7 @@ import { scoreLink } from './MyTasks';
 import type { TaskDetailProps } from './task-detail.schema.gen';
 import { DEFAULT_MESSAGES, type Receipt, type WorkItem, type WorkRules } from './types';
 import { WorkPanel } from './WorkPanel';
+import { NotFoundNotice } from './NotFoundNotice';
 
 interface TaskDetailReply {
   id: number;
@@ -45,7 +46,7 @@ export default function TaskDetail({ screen, props }: RendererProps<TaskDetailPr
   const [search] = useSearchParams();
   const id = itemId(search.get('item'));
   const { record: task, error, reload } = useRemoteRecord<TaskDetailReply>({ endpoint: 'task/get_detail', params: { id } }, useTemplateScope(), { enabled: id > 0 });
-  if (!id) return <Text c="dimmed">未找到该任务</Text>;
+  if (!id) return <NotFoundNotice message="未找到该任务" />;
   if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} onRetry={reload} />;
   if (!task) return <Skeleton height={240} />;
 

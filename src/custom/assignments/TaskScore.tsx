@@ -5,6 +5,7 @@ import { useRemoteRecord, useTemplateScope } from '../../renderers';
 import { failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
 import { scoreColor } from './ScoreButton';
 import type { TaskScoreProps } from './task-score.schema.gen';
+import { NotFoundNotice } from './NotFoundNotice';
 
 interface Reply {
   task: { id: number; title: string };
@@ -28,7 +29,7 @@ export default function TaskScore({ screen, props }: RendererProps<TaskScoreProp
   const { record: reply, loading, error, reload } = useRemoteRecord<Reply>({ endpoint: 'task/get_score', params: { task_id: taskId, ...(type && { type }) } }, useTemplateScope(), { enabled: taskId > 0 });
   if (loading) return <Skeleton height={200} />;
   if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} onRetry={reload} />;
-  if (!reply) return <Text c="dimmed">未找到该任务的成绩</Text>;
+  if (!reply) return <NotFoundNotice message="未找到该任务的成绩" />;
   const r = reply.record;
   const listStyle = taskId > props.listScores.above || props.listScores.ids.includes(taskId);
   const scores = listStyle ? asList(r?.teacher_data) : [];

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { NoWrap } from './NoWrap';
 import { scoreColor } from './ScoreButton';
 import type { WorkItem, WorkMessages, WorkRules } from './types';
 import { WorkPanel } from './WorkPanel';
@@ -28,7 +29,7 @@ export function WorkCard({ item, detailPath, startPath, rules, messages, onSubmi
     <Card withBorder radius="md" padding="md" data-testid="work-card" data-id={item.id}>
       <Stack gap={8}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          {detailPath ? <Text fw={600} lineClamp={1} title={item.title} component={Link} to={detailPath}>{item.title}</Text> : <Text fw={600} lineClamp={1}>{item.title}</Text>}
+          {detailPath ? <Text fw={600} lineClamp={2} title={item.title} component={Link} to={detailPath}>{item.title}</Text> : <Text fw={600} lineClamp={2}>{item.title}</Text>}
           <Badge color={tag.color} variant="light" data-testid="status-tag" style={{ flexShrink: 0 }}>{tag.text}</Badge>
         </Group>
         <Group gap={6}>
@@ -36,7 +37,7 @@ export function WorkCard({ item, detailPath, startPath, rules, messages, onSubmi
           {item.cate_name && <Badge size="sm" variant="outline" color="grape">{item.cate_name}</Badge>}
           {item.learn_name && <Text size="xs" c="dimmed" lineClamp={1}>{item.learn_name}</Text>}
         </Group>
-        <Text size="xs" c="dimmed">{item.start_time} 至 {item.end_time}</Text>
+        <Text size="xs" c="dimmed"><NoWrap>{item.start_time}</NoWrap> 至 <NoWrap>{item.end_time}</NoWrap></Text>
         <Group gap={4}>
           <Text size="sm">成绩：</Text>
           <Text size="sm" fw={700} c={scoreColor(item.total_score)} data-testid="total-score">{item.total_score ?? '——'}</Text>

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, notify } from '../../engine';
+import { NoWrap } from './NoWrap';
 import { ScoreButton } from './ScoreButton';
 import type { FileRef, Receipt, WorkItem, WorkMessages, WorkRules } from './types';
 import { useLeaveGuard } from '../shared/useLeaveGuard';
@@ -72,7 +73,11 @@ export function WorkPanel({ item, rules, messages, idParam = 'assignment_id', de
         <Button size="compact-sm" disabled={closed !== null} onClick={action}>{shape === 'training' ? '开始' : shape === 'docx' ? '上传文档' : '上传作业'}</Button>
         {view && <Button size="compact-sm" variant="light" onClick={view}>查看</Button>}
       </Group>
-      {closed && <Text size="xs" c="dimmed" data-testid="window-hint">{`${closed.replace(/！$/, '')}：${item.status === 3 ? `${item.start_time} 开始` : `已于 ${item.end_time} 结束`}`}</Text>}
+      {closed && (
+        <Text size="xs" c="dimmed" data-testid="window-hint">
+          {`${closed.replace(/！$/, '')}：`}{item.status === 3 ? <><NoWrap>{item.start_time}</NoWrap> 开始</> : <>已于 <NoWrap>{item.end_time}</NoWrap> 结束</>}
+        </Text>
+      )}
     </Stack>
   );
 

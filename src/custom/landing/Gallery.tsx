@@ -2,7 +2,7 @@ import { Button, Group, Image, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { LandingProps } from './schema.gen';
 
-/** Filter buttons over the gallery; the active one is disabled, `all` shows every image. */
+/** Filter buttons over the gallery; the active one is disabled (spec) but drawn as chosen, `all` shows every image. */
 export function Gallery({ gallery }: { gallery: LandingProps['gallery'] }) {
   const [active, setActive] = useState(gallery.filters[0]?.key ?? 'all');
   const shown = active === 'all' ? gallery.images : gallery.images.filter((img) => img.category === active);
@@ -10,7 +10,8 @@ export function Gallery({ gallery }: { gallery: LandingProps['gallery'] }) {
     <>
       <Group justify="center" gap="sm" mb="lg">
         {gallery.filters.map((f) => (
-          <Button key={f.key} variant={f.key === active ? 'filled' : 'default'} disabled={f.key === active} onClick={() => setActive(f.key)} data-testid={`gallery-filter-${f.key}`}>
+          <Button key={f.key} variant={f.key === active ? 'filled' : 'default'} disabled={f.key === active} aria-pressed={f.key === active}
+            className="landing-filter" onClick={() => setActive(f.key)} data-testid={`gallery-filter-${f.key}`}>
             {f.label}
           </Button>
         ))}

@@ -14,7 +14,9 @@ export function KeywordSearch({ config, value, onSearch }: { config: KeywordFilt
   const submit = () => onSearch(text.trim());
   return (
     <TextInput
-      w={{ base: '100%', sm: 280 }}
+      // Not narrower than 300 px: the box would scale with the root font, its placeholder (≥ 14 px) does not, and the
+      // longest (搜索姓名、账号、学号、手机号或班级) needs ~290 px.
+      w={{ base: '100%', sm: 'max(17.5rem, 300px)' }}
       radius="xl"
       placeholder={config.placeholder ?? '请输入关键字'}
       aria-label={config.placeholder ?? '搜索'}

@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import type { WidgetProps } from '@rjsf/utils';
 import dayjs from 'dayjs';
