@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import yazl from 'yazl';
+import type yazl from 'yazl';
 import type { Db } from '../db';
 import { now } from '../db/time';
 import { currentUser } from '../http/auth';
@@ -27,6 +27,10 @@ function zipTime(at: string | null): Date {
   return m ? new Date(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : new Date();
 }
 
+// Loaded on the first zip download, not at every server start.
+let zipLibrary: Promise<typeof yazl> | undefined;
+const loadZip = () => (zipLibrary ??= import('yazl').then((m) => (m.default ?? m) as typeof yazl));
+
 const stateText = (w: StudentWork) => (w.mark_id === null ? '未提交' : w.graded ? '已批阅' : '待批阅');
 
 /**
@@ -34,8 +38,8 @@ const stateText = (w: StudentWork) => (w.mark_id === null ? '未提交' : w.grad
  * each file is opened only when its turn comes, so neither the first byte nor the memory used grows with the class.
  * 名单.csv, written last, lists every student with what was (or was not) put in the zip.
  */
-function streamZip(db: Db, storage: FileStorage, teacher: Parameters<typeof submissionBatches>[1], a: ScopedAssignment, classIds: number[]) {
-  const zip = new yazl.ZipFile();
+function streamZip(Zip: typeof yazl, db: Db, storage: FileStorage, teacher: Parameters<typeof submissionBatches>[1], a: ScopedAssignment, classIds: number[]) {
+  const zip = new Zip.ZipFile();
   let current: Readable | null = null;
   let aborted = false;
   const root = safeSegment(a.title, `作业${a.id}`);
@@ -195,7 +199,7 @@ export function staffExportRoutes(ctx: RouteContext, opts: { storage: FileStorag
       const a = await assignmentInScope(db, teacher, request.query.id);
       const classIds = await rosterClasses(db, a);
       const totals = await zipTotals(db, teacher, a, classIds);
-      const job = streamZip(db, opts.storage, teacher, a, classIds);
+      const job = streamZip(await loadZip(), db, opts.storage, teacher, a, classIds);
       const name = `${safeSegment(a.title, `作业${a.id}`)}-学生作品.zip`;
       reply.header('content-disposition', attachment(`assignment-${a.id}.zip`, name))
         .header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').type('application/zip')

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 
 /**
  * What uploaded bytes are, by their content (the maintained `file-type` detector), never by the client's file name
@@ -6,6 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
  */
 export async function detectFileType(data: Uint8Array): Promise<{ ext: string; mime: string } | undefined> {
   try {
+    const { fileTypeFromBuffer } = await import('file-type'); // loaded by the first upload, not at every server start
     return await fileTypeFromBuffer(data);
   } catch {
     return undefined; // a malformed container is unknown content, refused by the caller with its own message
