@@ -26,6 +26,19 @@ function describeFailure(body: Envelope): string {
   return body.message || OTHER_ERROR;
 }
 
+/** Client errors that a second try may get past: a timeout, a conflict, too many requests. */
+const RETRYABLE_4XX = new Set([408, 409, 425, 429]);
+
+/**
+ * A failed call the server refused for what was asked (a missing or wrong parameter, no such record, no permission):
+ * asking again the same way cannot succeed, so a screen offers a way back rather than 重新加载. `error` is what a
+ * call threw (the api client's ApiCallError carries the HTTP status); anything else may be transient.
+ */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 402 && !RETRYABLE_4XX.has(status);
+}
+
 export function classify<T>(status: number | null, body: unknown): Outcome<T> {
   if (!isEnvelope(body)) {
     // Network failure, proxy error page, or a reply that is not ours (spec: 其他错误, made specific where we can tell).

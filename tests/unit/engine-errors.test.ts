@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classify, NETWORK_ERROR, OTHER_ERROR, SERVER_BUSY, SESSION_EXPIRED } from '../../src/engine/errors';
+import { ApiCallError } from '../../src/engine/api';
+import { classify, isRefusal, NETWORK_ERROR, OTHER_ERROR, SERVER_BUSY, SESSION_EXPIRED } from '../../src/engine/errors';
 
 describe('error catalogue (shell spec §8)', () => {
   it('passes success through', () => {
@@ -31,5 +32,14 @@ describe('error catalogue (shell spec §8)', () => {
 
   it('treats code 0 as a failure with the server message', () => {
     expect(classify(200, { code: 0, data: null, message: '账号或密码错误' })).toMatchObject({ ok: false, code: 0, message: '账号或密码错误', endSession: false });
+  });
+
+  it('tells a refusal of what was asked (no retry can help) from a failure worth retrying', () => {
+    const failure = (status: number | null) => new ApiCallError('x', status, status);
+    for (const status of [400, 403, 404, 422]) expect(isRefusal(failure(status)), String(status)).toBe(true);
+    // The session (401/402: to the login page), a timeout, a conflict, too many requests, the server's trouble, no reply.
+    for (const status of [401, 402, 408, 409, 429, 500, 503, null]) expect(isRefusal(failure(status)), String(status)).toBe(false);
+    expect(isRefusal(new Error('网络连接失败'))).toBe(false);
+    expect(isRefusal(undefined)).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import './setup-dom';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import TaskScore from '../../src/custom/assignments/TaskScore';
+import { ApiCallError } from '../../src/engine/api';
 import { useRemoteRecord } from '../../src/renderers/data/useRemoteRecord';
 import { QueryProvider, renderWithProviders } from './renderer-harness';
 
@@ -81,6 +82,15 @@ describe('成绩详情 (task score)', () => {
     expect(screen.getByText('任务不存在')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重新加载' })).toBeTruthy();
     expect(mocks.call).toHaveBeenCalledWith('task/get_score', { task_id: 5, type: '1' }, { silent: true });
+  });
+
+  it('offers 返回 instead of 重新加载 when the server refuses the request itself (no such task): asking again cannot help', async () => {
+    mocks.call.mockRejectedValue(new ApiCallError('任务不存在', 404, 404));
+    renderWithProviders(<TaskScore screen={{ ...SCREEN, title: '成绩详情' }} props={props} />, '/ucenter/examarrangement?task_id=99999');
+    expect(await screen.findByText('成绩详情加载失败')).toBeTruthy();
+    expect(screen.getByText('任务不存在')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
   });
 
   it('shows the teacher has not graded yet when there is no record', async () => {

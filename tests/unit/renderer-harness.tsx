@@ -45,7 +45,9 @@ export async function fakeEngine(overrides: Record<string, unknown> = {}): Promi
   const expr = await import('../../src/engine/expr');
   const query = await import('../../src/engine/query');
   const config = await import('../../src/engine/config');
+  const errors = await import('../../src/engine/errors');
   return {
+    isRefusal: errors.isRefusal,
     evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ token: 'tok', user: USER }), useShownCount: () => 1,
     endpointKey: query.endpointKey, invalidateEndpoints: vi.fn(async () => undefined), watchEndpoints: () => () => undefined,
     register: () => undefined, registerLazy: () => undefined, cspNonce: () => undefined, shellSettings: config.shellSettings, entryPoints: config.entryPoints, ...overrides,

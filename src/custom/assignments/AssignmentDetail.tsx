@@ -32,7 +32,7 @@ interface Detail extends WorkItem {
 export default function AssignmentDetail({ props }: RendererProps<AssignmentDetailProps>) {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
-  const { record: item, error, reload } = useRemoteRecord<Detail>({ endpoint: 'assign/getassign', params: { id } }, useTemplateScope(), { enabled: id > 0 });
+  const { record: item, error, refused, reload } = useRemoteRecord<Detail>({ endpoint: 'assign/getassign', params: { id } }, useTemplateScope(), { enabled: id > 0 });
   const [answering, setAnswering] = useState(false);
   const rules = { ...DEFAULT_RULES, ...props.rules };
   const messages = { ...DEFAULT_MESSAGES, ...props.messages };
@@ -40,7 +40,7 @@ export default function AssignmentDetail({ props }: RendererProps<AssignmentDeta
   if (!(id > 0)) return <NotFoundNotice message="未找到该作业" />;
   const kindHint = search.get('start_time') ? 'exam' : 'homework';
   const label = (item?.kind ?? kindHint) === 'exam' ? props.labels?.exam ?? '考试详情' : props.labels?.homework ?? '作业详情';
-  if (error) return <LoadFailed title={failedTitle(label)} message={error} onRetry={reload} />;
+  if (error) return <LoadFailed title={failedTitle(label)} message={error} refused={refused} onRetry={reload} />;
   if (!item) return <Stack><Title order={3}>{search.get('title') ?? label}</Title><Skeleton height={240} /></Stack>;
 
   const tag = statusTag(item);

@@ -27,7 +27,7 @@ export default function AssignmentList({ screen, props }: RendererProps<Assignme
   const scope = useTemplateScope();
 
   let body;
-  if (data.error) body = <LoadFailed title={failedTitle(screen?.title)} message={data.error} onRetry={data.reload} />;
+  if (data.error) body = <LoadFailed title={failedTitle(screen?.title)} message={data.error} refused={data.refused} onRetry={data.reload} />;
   else if (data.loading && data.items.length === 0) body = <Skeleton height={220} radius="md" />;
   else if (data.items.length === 0) body = <EmptyList text={props.empty} />;
   else {

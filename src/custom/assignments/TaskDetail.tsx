@@ -45,9 +45,9 @@ function itemId(raw: string | null): number {
 export default function TaskDetail({ screen, props }: RendererProps<TaskDetailProps>) {
   const [search] = useSearchParams();
   const id = itemId(search.get('item'));
-  const { record: task, error, reload } = useRemoteRecord<TaskDetailReply>({ endpoint: 'task/get_detail', params: { id } }, useTemplateScope(), { enabled: id > 0 });
+  const { record: task, error, refused, reload } = useRemoteRecord<TaskDetailReply>({ endpoint: 'task/get_detail', params: { id } }, useTemplateScope(), { enabled: id > 0 });
   if (!id) return <NotFoundNotice message="未找到该任务" />;
-  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} onRetry={reload} />;
+  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} refused={refused} onRetry={reload} />;
   if (!task) return <Skeleton height={240} />;
 
   const rules: WorkRules = { ...DEFAULT_RULES, maxImages: 9, submitEndpoint: 'task/insert_student_record', ...props.rules };

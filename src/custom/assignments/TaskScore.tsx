@@ -26,9 +26,9 @@ export default function TaskScore({ screen, props }: RendererProps<TaskScoreProp
   const [search] = useSearchParams();
   const taskId = Number(search.get('task_id'));
   const type = search.get('type');
-  const { record: reply, loading, error, reload } = useRemoteRecord<Reply>({ endpoint: 'task/get_score', params: { task_id: taskId, ...(type && { type }) } }, useTemplateScope(), { enabled: taskId > 0 });
+  const { record: reply, loading, error, refused, reload } = useRemoteRecord<Reply>({ endpoint: 'task/get_score', params: { task_id: taskId, ...(type && { type }) } }, useTemplateScope(), { enabled: taskId > 0 });
   if (loading) return <Skeleton height={200} />;
-  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} onRetry={reload} />;
+  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} refused={refused} onRetry={reload} />;
   if (!reply) return <NotFoundNotice message="未找到该任务的成绩" />;
   const r = reply.record;
   const listStyle = taskId > props.listScores.above || props.listScores.ids.includes(taskId);

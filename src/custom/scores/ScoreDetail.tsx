@@ -27,11 +27,11 @@ export default function ScoreDetail({ props }: RendererProps<ScoreDetailProps>) 
   const id = template(props.id, { query });
   const heading = props.title ? template(props.title, { query }) : '';
   const scope = useTemplateScope();
-  const { record, loading, error, reload } = useRemoteRecord<ScoreRecord>({ endpoint: 'score/get_one_score', params: { id } }, scope, { enabled: Boolean(id) });
+  const { record, loading, error, refused, reload } = useRemoteRecord<ScoreRecord>({ endpoint: 'score/get_one_score', params: { id } }, scope, { enabled: Boolean(id) });
   const [exporting, setExporting] = useState(false);
 
   if (loading) return <Group justify="center" py="xl"><Loader /></Group>;
-  if (error) return <LoadFailed title={props.labels.failed ?? '加载失败'} message={error} onRetry={reload} />;
+  if (error) return <LoadFailed title={props.labels.failed ?? '加载失败'} message={error} refused={refused} onRetry={reload} />;
   if (!record) return <Text c="dimmed" ta="center" py="xl">{props.labels.empty}</Text>;
 
   const { labels } = props;

@@ -24,7 +24,7 @@ export default function CardsRenderer({ screen, props, renderScreen }: RendererP
 
   let body;
   if (data.error) {
-    body = <LoadFailed title={failedTitle(screen?.title)} message={data.error} onRetry={data.reload} />;
+    body = <LoadFailed title={failedTitle(screen?.title)} message={data.error} refused={data.refused} onRetry={data.reload} />;
   } else if (data.loading && data.items.length === 0) {
     body = (
       <SimpleGrid cols={GRID_COLS} spacing="lg" data-testid="cards-loading">

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { isRefusal } from '../shared/engine';
 import { buildListRequest, readList } from './request';
 import type { ListQuery } from './source';
 import type { SourceConfig } from './source.schema.gen';
@@ -11,6 +12,8 @@ export interface RemoteList<T> {
   loading: boolean;
   /** Message of the last failed load, for the list to say inline (nothing else tells the user), or null. */
   error: string | null;
+  /** The failure was a refusal of the request itself (isRefusal): a retry cannot help. */
+  refused: boolean;
   reload: () => void;
   /** The whole `data` of the last reply (lists often carry summary figures next to their rows). */
   data: unknown;
@@ -33,7 +36,7 @@ export function useRemoteList<T = Record<string, unknown>>(source: SourceConfig 
   const list = useMemo(() => (source && call.data !== undefined ? readList<T>(source, call.data) : { items: [] as T[], total: 0 }), [source, call.data]);
   if (call.isError) {
     const message = call.error instanceof Error && call.error.message ? call.error.message : FAILED;
-    return { items: [], total: 0, loading: call.isFetching, error: message, reload, data: undefined };
+    return { items: [], total: 0, loading: call.isFetching, error: message, refused: isRefusal(call.error), reload, data: undefined };
   }
-  return { ...list, loading: Boolean(source) && (call.isFetching || call.isPending), error: null, reload, data: call.data };
+  return { ...list, loading: Boolean(source) && (call.isFetching || call.isPending), error: null, refused: false, reload, data: call.data };
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { endpointKey } from '../shared/engine';
+import { endpointKey, isRefusal } from '../shared/engine';
 import { readPath, resolveParams, writePath } from './request';
 import type { TemplateScope } from './source';
 import { useCall, useWaitsForUser } from './useCall';
@@ -22,6 +22,8 @@ export interface RecordOptions {
 export interface RemoteRecord<T> {
   record: T | null;
   error: string | null;
+  /** The failure was a refusal of the request itself (isRefusal): a retry cannot help. */
+  refused: boolean;
   loading: boolean;
   /** Replaces fields of the loaded record (after an action changed them on the server). */
   patch: (fields: Partial<T>) => void;
@@ -52,5 +54,5 @@ export function useRemoteRecord<T extends object>(call: RecordCall, scope: Templ
     [client, key, call.items],
   );
   const reload = useCallback(() => void refetch(), [refetch]);
-  return { record, error, loading: enabled && (query.isFetching || query.isPending), patch, reload };
+  return { record, error, refused: error !== null && isRefusal(query.error), loading: enabled && (query.isFetching || query.isPending), patch, reload };
 }

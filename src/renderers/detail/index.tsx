@@ -26,9 +26,9 @@ export default function DetailRenderer({ screen, props }: RendererProps<DetailPr
   const base = useTemplateScope();
   const params = useParams();
   const scope = useMemo(() => ({ ...base, params: params as Record<string, string> }), [base, params]);
-  const { record, error, patch, reload } = useRemoteRecord<Row>(props.source, scope, { failed: props.notFound });
+  const { record, error, refused, patch, reload } = useRemoteRecord<Row>(props.source, scope, { failed: props.notFound });
 
-  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} onRetry={reload} />;
+  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} refused={refused} onRetry={reload} />;
   if (!record) return <Skeleton height={360} radius="md" data-testid="detail-loading" />;
 
   const full = { ...scope, record };

@@ -39,7 +39,7 @@ export default function ListRenderer({ screen, props }: RendererProps<ListProps>
   useLayoutEffect(() => setOffset(listRef.current?.offsetTop ?? 0), [data.loading]);
   const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => rowHeight, overscan: 6, scrollMargin: offset });
 
-  if (data.error) return <LoadFailed title={failedTitle(screen?.title)} message={data.error} onRetry={data.reload} />;
+  if (data.error) return <LoadFailed title={failedTitle(screen?.title)} message={data.error} refused={data.refused} onRetry={data.reload} />;
   return (
     <Box>
       <Group justify="space-between" mb="md">

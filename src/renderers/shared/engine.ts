@@ -1,5 +1,6 @@
 // The one place renderers bind to the engine: if an engine name moves, only this file changes.
 export { api } from '../../engine/api';
+export { isRefusal } from '../../engine/errors';
 export { evaluate, template } from '../../engine/expr';
 export { useSiteConfig } from '../../engine/config';
 export { useSession } from '../../engine/session';

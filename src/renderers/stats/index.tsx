@@ -10,9 +10,9 @@ import { StatsFigures } from './StatsFigures';
 /** `type: stats` — a row of figures read from one call (e.g. a student's training count, time and ranks). */
 export default function StatsRenderer({ screen, props }: RendererProps<StatsProps>) {
   const scope = useTemplateScope();
-  const { record, error, reload } = useRemoteRecord<object>(props.source, scope);
+  const { record, error, refused, reload } = useRemoteRecord<object>(props.source, scope);
 
-  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} onRetry={reload} />;
+  if (error) return <LoadFailed title={failedTitle(screen?.title)} message={error} refused={refused} onRetry={reload} />;
   return (
     <Paper withBorder radius="md" p="lg">
       {props.heading && <Title order={4} mb="md">{template(props.heading, scope)}</Title>}

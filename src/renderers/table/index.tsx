@@ -133,7 +133,7 @@ export default function TableRenderer({ screen, props, onReply }: TableRendererP
       {props.toolbar && data.data !== undefined && <Toolbar buttons={props.toolbar} scope={{ ...captionScope, filters: list.query.filters }} screen={screen?.id} onDone={data.reload} />}
       <FilterBar config={props.filters} values={list.query.filters} onChange={list.setFilters} />
       {data.error ? (
-        <LoadFailed title={failedTitle(screen?.title)} message={data.error} onRetry={data.reload} />
+        <LoadFailed title={failedTitle(screen?.title)} message={data.error} refused={data.refused} onRetry={data.reload} />
       ) : (
         <Paper withBorder radius="md">
           <Table.ScrollContainer minWidth={480} type="native">
