@@ -27,8 +27,8 @@ export function acceptedEncoding(header: string | undefined): 'gzip' | 'deflate'
 /**
  * The API's compression, one synchronous onSend hook: a reply under `threshold` bytes (every poll, page and save)
  * goes as it is after a length check; a larger JSON or text reply is gzipped (or deflated) when the caller accepts it.
- * @fastify/compress's three hooks per route (an onRequest, a preParsing and an onSend that parsed Accept-Encoding and
- * read three headers before looking at the size) ran on every API call (issue 20).
+ * It replaces @fastify/compress's onRequest and onSend hooks on API routes (the onSend parsed Accept-Encoding and read
+ * three headers before looking at the size, on every API call: issue 20); its request-decompression hook stays.
  */
 export function apiCompression(threshold: number) {
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: HookHandlerDoneFunction & ((err: Error | null, value?: unknown) => void)) => {
