@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -8,6 +8,7 @@ import staticFiles from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { Db } from './db';
 import type { Contract } from './contract';
+import { apiCompression } from './http/api-compression';
 import { installAuth } from './http/auth';
 import { clientErrorHandler } from './http/client-errors';
 import { frameworkErrors, installErrorHandling } from './http/envelope';
@@ -79,10 +80,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // gzip for the site and API replies: the main script shrinks from ~1.4 MB to ~450 KB on the wire. API replies of a few
   // KB (the polls, catalogue and score pages every student asks for) go as they are: gzip of a 3 KB reply cost more CPU
   // than the rest of the request (docs/benchmarks.md, issue 20); long lists and exports still shrink.
+  // The API's own synchronous check (http/api-compression.ts) replaces @fastify/compress's hooks on its routes.
   const compression = { threshold: 1024, encodings: ['gzip', 'deflate'] as ('gzip' | 'deflate')[] };
-  const apiCompression = { ...compression, threshold: API_COMPRESS_THRESHOLD };
+  const compressApiReply = apiCompression(API_COMPRESS_THRESHOLD);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && route.compress === undefined) route.compress = apiCompression;
+    if (!route.url.startsWith('/api/') || route.compress !== undefined) return;
+    route.compress = false;
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), compressApiReply as onSendHookHandler];
   });
   await app.register(compress, { global: true, ...compression });
   await app.register(cookie);

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A weak validator for a reply built from `parts` (anything JSON can encode). */
+/** A weak validator for a reply built from `parts` (anything JSON can encode); one-shot hash, no Hash object per poll. */
 export function etagOf(...parts: unknown[]): string {
-  return `W/"${createHash('sha1').update(JSON.stringify(parts)).digest('base64url')}"`;
+  return `W/"${hash('sha1', JSON.stringify(parts), 'base64url')}"`;
 }
 
 /**

@@ -11,7 +11,7 @@ import { MAX_SHEET_BYTES, SHEET_MESSAGES } from '../services/sheet-file';
 import { attachment } from '../services/staff-export';
 import { currentUser } from '../http/auth';
 import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
-import { receiveFile } from './receive-file';
+import { defineUploadRoute, receiveFile } from './receive-file';
 import type { SiteConfigSource } from './system';
 
 /**
@@ -58,8 +58,8 @@ export function adminAccountImportRoutes(ctx: RouteContext, opts: { config: Site
     const bad = rows.filter((r) => r.errors.length).length;
     return { id: saved.id, file_name: fileName, rows: rows.length, errors: bad, ready: rows.length - bad };
   };
-  defineRoute(ctx, 'admin/students/import', { handler: upload('student') });
-  defineRoute(ctx, 'admin/teachers/import', { handler: upload('teacher') });
+  defineUploadRoute(ctx, 'admin/students/import', { handler: upload('student') });
+  defineUploadRoute(ctx, 'admin/teachers/import', { handler: upload('teacher') });
 
   defineRoute(ctx, 'admin/accounts/import/rows', {
     schema: {

@@ -5,8 +5,8 @@ import { audit } from '../services/audit';
 import { sniff, storeUpload } from '../services/uploads';
 import type { FileStorage } from '../storage';
 import type { SiteConfigSource } from './system';
-import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
-import { receiveFile } from './receive-file';
+import { Answer, field, objectSchema, type RouteContext } from './define';
+import { defineUploadRoute, receiveFile } from './receive-file';
 
 /**
  * A course's cover image (admin console, 课程 → 上传封面): one PNG or JPEG, judged by its content like every upload
@@ -15,7 +15,7 @@ import { receiveFile } from './receive-file';
  */
 export function adminCourseImageRoutes(ctx: RouteContext, opts: { storage: FileStorage; config: SiteConfigSource }): void {
   const { db } = ctx;
-  defineRoute(ctx, 'admin/course/image', {
+  defineUploadRoute(ctx, 'admin/course/image', {
     schema: { querystring: objectSchema({ id: field.int('课程ID', { minimum: 1, errorMessage: '缺少课程' }) }, ['id']) },
     async handler(request) {
       const admin = schoolOfAdmin(request);

@@ -8,8 +8,8 @@ import { detectFileType } from '../services/file-type';
 import { cleanName, FILES_PREFIX, visibleText } from '../services/uploads';
 import type { FileStorage } from '../storage';
 import type { SiteConfigSource } from './system';
-import { Answer, defineRoute, field, objectSchema, type RouteContext } from './define';
-import { receiveFile } from './receive-file';
+import { Answer, field, objectSchema, type RouteContext } from './define';
+import { defineUploadRoute, receiveFile } from './receive-file';
 
 /**
  * A course's gallery (图片与视频, `learn_files`) and downloadable resources (下载资源, `learn_resources`) uploaded in the
@@ -37,7 +37,7 @@ export const COURSE_FILE_EXTENSIONS = ['mp4', 'webm', 'pdf', 'xlsx', 'pptx', 'zi
 
 export function adminCourseMediaRoutes(ctx: RouteContext, opts: { storage: FileStorage; config: SiteConfigSource }): void {
   const { db } = ctx;
-  defineRoute(ctx, 'admin/course/media', {
+  defineUploadRoute(ctx, 'admin/course/media', {
     schema: {
       querystring: objectSchema({
         id: field.int('课程ID', { minimum: 1, errorMessage: '缺少课程' }),

@@ -1,10 +1,13 @@
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { currentUser } from '../http/auth';
 import { tooMany } from '../http/errors';
 import { hit } from '../services/rateLimit';
 import { uploadLimits, type UploadLimits } from '../services/upload-limits';
 import type { SiteConfigSource } from './system';
+import { defineRoute, type RouteContext, type RouteSchema, type RouteSpec } from './define';
+import { MAX_UPLOAD_BYTES } from '../services/uploads';
 
 export interface ReceivedFile {
   data: Buffer;
@@ -36,4 +39,17 @@ export async function receiveFile(db: Db, request: FastifyRequest, config: SiteC
   if (!file || file.fieldname !== 'file') throw opts.missing();
   const data = await file.toBuffer();
   return { data, filename: file.filename ?? '', truncated: file.file.truncated, limits };
+}
+
+/**
+ * A contract entry that takes a file (read with `receiveFile`): @fastify/multipart is registered around this route
+ * only. Registered for the whole app, its async onRequest (a `close` listener per reply) and onResponse hooks ran on
+ * every request, the polls included (issue 20). Not throwing at the size limit keeps the head of an oversized file, so
+ * the refusal can name the right rule; a route passes its own smaller limit to `receiveFile`.
+ */
+export function defineUploadRoute<const S extends RouteSchema = {}>(ctx: RouteContext, name: string, spec: RouteSpec<S>): void {
+  void ctx.app.register(async (scope: FastifyInstance) => {
+    await scope.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+    defineRoute({ ...ctx, app: scope }, name, spec);
+  });
 }

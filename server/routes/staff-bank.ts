@@ -4,7 +4,7 @@ import type { User } from '../db/schema';
 import { now } from '../db/time';
 import { currentUser } from '../http/auth';
 import { invalid, notFound } from '../http/errors';
-import { receiveFile } from './receive-file';
+import { defineUploadRoute, receiveFile } from './receive-file';
 import type { SiteConfigSource } from './system';
 import { likePattern } from '../services/catalogue';
 import { attachment } from '../services/staff-export';
@@ -148,7 +148,7 @@ export function staffBankRoutes(ctx: RouteContext, opts: { config: SiteConfigSou
   });
 
   // The upload: read and checked, kept as a preview; nothing enters the bank until staff/bank/import/confirm.
-  defineRoute(ctx, 'staff/bank/import', {
+  defineUploadRoute(ctx, 'staff/bank/import', {
     async handler(request) {
       const teacher = currentUser(request);
       // An import counts as an upload (limits.uploads.perUser): it is read whole and parsed, so it is not free.

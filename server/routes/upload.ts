@@ -1,15 +1,14 @@
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { currentUser, optionalUser } from '../http/auth';
 import { forbidden, notFound, refuse } from '../http/errors';
-import { MAX_UPLOAD_BYTES, storeUpload, UPLOAD_MESSAGES, uploadByStoredName } from '../services/uploads';
+import { storeUpload, UPLOAD_MESSAGES, uploadByStoredName } from '../services/uploads';
 import type { SiteConfigSource } from './system';
 import { mayOpenStudentFile } from '../services/staff-scope';
 import { mayOpenCourseFile } from '../services/course-files';
 import { mayOpenAssignmentFile } from '../services/assignment-files';
 import type { FileStorage } from '../storage';
-import { defineRoute, type RouteContext } from './define';
-import { receiveFile } from './receive-file';
+import type { RouteContext } from './define';
+import { defineUploadRoute, receiveFile } from './receive-file';
 import { parseRange, type ByteRange } from '../http/range';
 
 /** The spec's upload calls all take the multipart field `file` and answer data.url (the stored path). */
@@ -18,9 +17,6 @@ const WORD_ONLY = 'common/upload_word';
 
 export function uploadRoutes(ctx: RouteContext, opts: { storage: FileStorage; config: SiteConfigSource }): void {
   const { db, app } = ctx;
-  // Not throwing at the limit keeps the head of an oversized file, so the refusal can name the right rule.
-  void app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
-
   const receive = (accept: 'any' | 'docx') => async (request: FastifyRequest) => {
     const user = currentUser(request);
     // limits.uploads (config/app.yaml, per school if needed): a number of uploads per window, and a quota of bytes
@@ -31,8 +27,8 @@ export function uploadRoutes(ctx: RouteContext, opts: { storage: FileStorage; co
     return { ...reply, path: stored.url };
   };
 
-  for (const name of ANY_FILE) defineRoute(ctx, name, { handler: receive('any') });
-  defineRoute(ctx, WORD_ONLY, { handler: receive('docx') });
+  for (const name of ANY_FILE) defineUploadRoute(ctx, name, { handler: receive('any') });
+  defineUploadRoute(ctx, WORD_ONLY, { handler: receive('docx') });
 
   // Uploaded files are served to the student who uploaded them, to a teacher grading work that names them, to whoever
   // sees the course whose cover they are, and to the students and teachers of a homework or exam they are attached to.

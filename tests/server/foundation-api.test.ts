@@ -56,6 +56,7 @@ describe.each(DATABASES)('foundation API on %s', (kind) => {
       expect(doc.openapi).toMatch(/^3\./);
       expect(doc.paths['/api/learn/get'].post.requestBody).toBeTruthy();
       expect(doc.paths['/api/user/login']).toBeTruthy();
+      expect(doc.paths['/api/common/upload_file'].post).toBeTruthy(); // upload routes live in scopes of their own
     });
 
     it('serves every call of the API contract (config/endpoints.yaml), with its method', () => {

@@ -1,0 +1,49 @@
+import { deflateSync, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+
+/** Reply types worth compressing (what @fastify/compress compresses by default, for the types the API sends). */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|[^;]*\+(json|xml))/i;
+
+/** gzip or deflate, whichever the caller accepts (gzip first at equal weight); null for neither. */
+export function acceptedEncoding(header: string | undefined): 'gzip' | 'deflate' | null {
+  if (!header) return null;
+  let best: 'gzip' | 'deflate' | null = null;
+  let bestQ = 0;
+  for (const part of header.toLowerCase().split(',')) {
+    const [token, ...params] = part.split(';').map((s) => s.trim());
+    const encoding = token === 'gzip' || token === 'x-gzip' || token === '*' ? 'gzip' : token === 'deflate' ? 'deflate' : null;
+    if (!encoding) continue;
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!(q > 0)) continue;
+    if (q > bestQ || (q === bestQ && encoding === 'gzip')) {
+      best = encoding;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/**
+ * The API's compression, one synchronous onSend hook: a reply under `threshold` bytes (every poll, page and save)
+ * goes as it is after a length check; a larger JSON or text reply is gzipped (or deflated) when the caller accepts it.
+ * It replaces @fastify/compress's onRequest and onSend hooks on API routes (the onSend parsed Accept-Encoding and read
+ * three headers before looking at the size, on every API call: issue 20); its request-decompression hook stays.
+ */
+export function apiCompression(threshold: number) {
+  return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: HookHandlerDoneFunction & ((err: Error | null, value?: unknown) => void)) => {
+    // A UTF-16 code unit is at most 3 bytes of UTF-8: most replies are decided without counting bytes.
+    const small = typeof payload === 'string'
+      ? payload.length * 3 < threshold || Buffer.byteLength(payload) < threshold
+      : !Buffer.isBuffer(payload) || payload.length < threshold; // streams (zip exports) go as they are
+    if (small || reply.statusCode === 206 || reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return done(null, payload);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    if (!encoding) return done(null, payload);
+    const body = (encoding === 'gzip' ? gzipSync : deflateSync)(payload as string | Buffer);
+    reply.header('content-encoding', encoding).header('content-length', body.length);
+    done(null, body);
+  };
+}
