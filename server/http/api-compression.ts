@@ -1,4 +1,4 @@
-import { deflateSync, gzipSync } from 'node:zlib';
+import { deflate, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /** Reply types worth compressing (what @fastify/compress compresses by default, for the types the API sends). */
@@ -26,7 +26,8 @@ export function acceptedEncoding(header: string | undefined): 'gzip' | 'deflate'
 
 /**
  * The API's compression, one synchronous onSend hook: a reply under `threshold` bytes (every poll, page and save)
- * goes as it is after a length check; a larger JSON or text reply is gzipped (or deflated) when the caller accepts it.
+ * goes as it is after a length check; a larger JSON or text reply is gzipped (or deflated, off the event loop) when the
+ * caller accepts it.
  * It replaces @fastify/compress's onRequest and onSend hooks on API routes (the onSend parsed Accept-Encoding and read
  * three headers before looking at the size, on every API call: issue 20); its request-decompression hook stays.
  */
@@ -42,8 +43,11 @@ export function apiCompression(threshold: number) {
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     if (!encoding) return done(null, payload);
-    const body = (encoding === 'gzip' ? gzipSync : deflateSync)(payload as string | Buffer);
-    reply.header('content-encoding', encoding).header('content-length', body.length);
-    done(null, body);
+    // On zlib's thread pool: a large reply (the whole catalogue, the site configuration) does not hold the event loop.
+    (encoding === 'gzip' ? gzip : deflate)(payload as string | Buffer, (error, body) => {
+      if (error) return done(error);
+      reply.header('content-encoding', encoding).header('content-length', body.length);
+      done(null, body);
+    });
   };
 }
