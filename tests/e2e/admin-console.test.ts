@@ -87,7 +87,9 @@ async function fillDialog(page: Page, button: string, fields: Record<string, str
   }
   for (const [field, value] of Object.entries(fields)) await dialog.locator(`#root_${field}`).fill(value);
   await dialog.getByRole('button', { name: '保存' }).click();
-  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 8000 }); // saved: the dialog closes, the list reloads
+  // Saved: the dialog closes, the list reloads. A dialog still open says what it shows (a refusal under a field).
+  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 8000 })
+    .catch(async (error: Error) => { throw new Error(`「${button}」 not saved: ${(await dialog.innerText().catch(() => '')).replace(/\s+/g, ' ')}\n${error.message}`); });
 }
 
 /** Going to `hash` while the password is the administrator's lands back on 修改密码 (the hash is read live). */

@@ -112,4 +112,21 @@ describe('form renderer', () => {
     await waitFor(() => expect(accountError()).toBe('账号最少为4位'));
     expect(mocks.call).not.toHaveBeenCalled();
   });
+
+  it('holds 提交 while a select\'s choices are on their way (a click then was lost in the re-render they cause)', async () => {
+    let answer!: (rows: unknown) => void;
+    mocks.call.mockImplementation((endpoint: string) =>
+      endpoint === 'classes/list' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve({}));
+    const withChoices: FormProps = {
+      schema: { type: 'object', properties: { class_id: { type: 'integer', title: '班级' } } },
+      options: { class_id: { endpoint: 'classes/list', items: 'data', label: 'name' } },
+      submit: { endpoint: 'user/update', label: '提交' },
+    };
+    renderWithProviders(<FormRenderer screen={{ id: 'f', route: '/f', type: 'form' }} props={withChoices} />, '/f');
+    await formReady();
+    const button = () => screen.getByRole('button', { name: '提交' }) as HTMLButtonElement;
+    expect(button().disabled).toBe(true);
+    act(() => answer({ data: [{ id: 3, name: '口腔1班' }] }));
+    await waitFor(() => expect(button().disabled).toBe(false));
+  });
 });

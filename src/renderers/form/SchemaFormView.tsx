@@ -21,6 +21,8 @@ export interface SchemaFormProps<T = Record<string, unknown>> {
   /** Errors from the server (e.g. a 422 reply) shown under their fields. */
   extraErrors?: ErrorSchema;
   disabled?: boolean;
+  /** The submit button waits (disabled, the fields stay usable): e.g. while a select's choices are loading. */
+  waiting?: boolean;
   /** Extra content next to the submit button (links, secondary buttons). */
   footer?: ReactNode;
   /** Stretch the submit button to the form's width (login-style forms). */
@@ -33,7 +35,7 @@ export interface SchemaFormProps<T = Record<string, unknown>> {
  * Validation runs on submit and then live on every change, so a corrected field clears its message at once.
  */
 export default function SchemaFormView<T = Record<string, unknown>>(props: SchemaFormProps<T>) {
-  const { schema, uiSchema, messages, formData, onSubmit, onChange, submitLabel = '提交', extraErrors, disabled, footer, fullWidthSubmit, id } = props;
+  const { schema, uiSchema, messages, formData, onSubmit, onChange, submitLabel = '提交', extraErrors, disabled, waiting, footer, fullWidthSubmit, id } = props;
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const transformErrors = useMemo(() => makeTransformErrors(messages), [messages]);
@@ -85,7 +87,7 @@ export default function SchemaFormView<T = Record<string, unknown>>(props: Schem
       }}
     >
       <Group mt="md" justify={fullWidthSubmit ? 'stretch' : 'flex-start'} gap="sm">
-        <Button type="submit" loading={busy} disabled={disabled} fullWidth={fullWidthSubmit}>
+        <Button type="submit" loading={busy} disabled={disabled || waiting} fullWidth={fullWidthSubmit}>
           {submitLabel}
         </Button>
         {footer}

@@ -29,7 +29,7 @@ export default function FormRenderer({ props, screen }: RendererProps<FormProps>
   const config = useSiteConfig();
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
   const { submit } = props;
-  const { schema, uiSchema } = useRemoteOptions(props.schema, props.uiSchema, props.options, scope);
+  const { schema, uiSchema, loading: choicesLoading } = useRemoteOptions(props.schema, props.uiSchema, props.options, scope);
   const reason = search.get('reason');
   const notice = reason ? props.notices?.[reason] : undefined;
   // A new key after each success gives an empty form for the next entry (e.g. another notice).
@@ -80,6 +80,7 @@ export default function FormRenderer({ props, screen }: RendererProps<FormProps>
         uiSchema={uiSchema}
         messages={props.messages}
         extraErrors={serverErrors}
+        waiting={choicesLoading}
         submitLabel={submit.label ?? '提交'}
         onSubmit={send}
         fullWidthSubmit={props.centered}

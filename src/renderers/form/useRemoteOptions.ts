@@ -19,11 +19,13 @@ function choicesOf(source: OptionSource, data: unknown): Choice[] {
  * Fills the choices of select fields from the server: each field named in `sources` gets an `enum` of values
  * and `ui:enumNames` of labels, which rjsf shows as a select. While loading, or if a call fails, the field has no choices
  * (the api client has told the user); the form stays usable and the server still validates. The choices are read
- * through the query cache, so dialogs that list the same classes share one request.
+ * through the query cache, so dialogs that list the same classes share one request. `loading` while any choices are
+ * still on their way: the form holds its submit until then (a click as the choices arrived was lost with the
+ * re-render they cause).
  */
 export function useRemoteOptions(
   schema: RJSFSchema, uiSchema: UiSchema | undefined, sources: Record<string, OptionSource> | undefined, scope: TemplateScope, active = true,
-): { schema: RJSFSchema; uiSchema: UiSchema } {
+): { schema: RJSFSchema; uiSchema: UiSchema; loading: boolean } {
   const fields = Object.entries(sources ?? {});
   const results = useQueries({
     queries: fields.map(([, source]) => {
@@ -45,7 +47,8 @@ export function useRemoteOptions(
   }, [sources, answered]);
   const key = JSON.stringify(sources ?? {});
 
-  return useMemo(() => {
+  const loading = active && results.some((r) => r.isPending || r.isFetching);
+  const built = useMemo(() => {
     const properties = { ...(schema.properties ?? {}) } as Record<string, RJSFSchema>;
     const ui: UiSchema = { ...(uiSchema ?? {}) };
     for (const field of Object.keys(sources ?? {})) {
@@ -67,4 +70,5 @@ export function useRemoteOptions(
     return { schema: { ...schema, properties }, uiSchema: ui };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [schema, uiSchema, key, choices]);
+  return { ...built, loading };
 }

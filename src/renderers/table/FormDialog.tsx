@@ -39,7 +39,7 @@ function pick(schema: RJSFSchema, values: Values): Values {
 export function FormDialog({ form, opened, onClose, onDone, item }: { form: DialogForm; opened: boolean; onClose: () => void; onDone: () => void; item?: Values }) {
   const base = useTemplateScope();
   const scope = useMemo(() => (item ? { ...base, item } : base), [base, item]);
-  const { schema, uiSchema } = useRemoteOptions(form.schema, form.uiSchema, form.options, scope, opened);
+  const { schema, uiSchema, loading: choicesLoading } = useRemoteOptions(form.schema, form.uiSchema, form.options, scope, opened);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
   const startValues = () => (form.values ? resolveParams(form.values, scope) : {});
   const [initial, setInitial] = useState<Values | undefined>(form.load ? undefined : startValues);
@@ -110,6 +110,7 @@ export function FormDialog({ form, opened, onClose, onDone, item }: { form: Dial
           formData={draft ?? initial}
           onChange={setDraft}
           extraErrors={serverErrors}
+          waiting={choicesLoading}
           submitLabel={form.submit.label ?? '确定'}
           onSubmit={send}
           footer={<Button variant="default" onClick={close}>{form.submit.cancelLabel ?? '取消'}</Button>}
