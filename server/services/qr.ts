@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
 import type { Db } from '../db';
 import { fromNow, now } from '../db/time';
 import { refuse } from '../http/errors';
@@ -20,7 +21,6 @@ export class DevScanProvider implements ScanProvider {
   readonly name = 'dev';
   async qrImage(sceneId: string): Promise<string> {
     // 200 px square as the login panel shows it; error correction M survives a phone camera's glare.
-    const { default: QRCode } = await import('qrcode'); // development provider: not loaded unless a scan login starts
     return QRCode.toDataURL(sceneId, { errorCorrectionLevel: 'M', margin: 2, width: 200 });
   }
 }

@@ -86,7 +86,8 @@ describe('accounts: registration, recovery, scan and partner login, profile', ()
     const page = await openPage(browser, '/login');
     await page.getByRole('tab', { name: '扫码登录' }).click();
     const box = page.getByTestId('qr-box');
-    await expect.poll(() => box.getAttribute('data-scene')).toMatch(/^[0-9a-f]{32}$/);
+    // A scene is a request to the server: under the suite's load it can take longer than expect.poll's default second.
+    await expect.poll(() => box.getAttribute('data-scene'), { timeout: 10_000 }).toMatch(/^[0-9a-f]{32}$/);
     const scene = (await box.getAttribute('data-scene'))!;
     // The code on screen is a real one that reads as this scene.
     expect(readQrDataUrl((await box.getByRole('img', { name: '扫码登录二维码' }).getAttribute('src'))!)).toBe(scene);
