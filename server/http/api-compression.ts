@@ -1,28 +1,12 @@
+import { Negotiator } from '@fastify/accept-negotiator';
 import { deflate, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /** Reply types worth compressing (what @fastify/compress compresses by default, for the types the API sends). */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|[^;]*\+(json|xml))/i;
 
-/** gzip or deflate, whichever the caller accepts (gzip first at equal weight); null for neither. */
-export function acceptedEncoding(header: string | undefined): 'gzip' | 'deflate' | null {
-  if (!header) return null;
-  let best: 'gzip' | 'deflate' | null = null;
-  let bestQ = 0;
-  for (const part of header.toLowerCase().split(',')) {
-    const [token, ...params] = part.split(';').map((s) => s.trim());
-    const encoding = token === 'gzip' || token === 'x-gzip' || token === '*' ? 'gzip' : token === 'deflate' ? 'deflate' : null;
-    if (!encoding) continue;
-    const qParam = params.find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!(q > 0)) continue;
-    if (q > bestQ || (q === bestQ && encoding === 'gzip')) {
-      best = encoding;
-      bestQ = q;
-    }
-  }
-  return best;
-}
+/** gzip or deflate by the caller's Accept-Encoding, with the negotiator @fastify/compress uses (no cache: headers come from clients). */
+const encodings = new Negotiator({ supportedValues: ['gzip', 'deflate'] });
 
 /**
  * The API's compression, one synchronous onSend hook: a reply under `threshold` bytes (every poll, page and save)
@@ -39,7 +23,8 @@ export function apiCompression(threshold: number) {
       : !Buffer.isBuffer(payload) || payload.length < threshold; // streams (zip exports) go as they are
     if (small || reply.statusCode === 206 || reply.hasHeader('content-encoding')) return done(null, payload);
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return done(null, payload);
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const header = request.headers['accept-encoding'];
+    const encoding = header ? encodings.negotiate(header) : null;
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     if (!encoding) return done(null, payload);
