@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { notify, type RendererProps } from '../../engine';
 import { useRemoteRecord, useTemplateScope } from '../../renderers';
-import { failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
+import { failedTitle, LoadFailed, NotFoundNotice } from '../../renderers/ui/ListStatus';
 import { DEFAULT_RULES } from './AssignmentList';
 import { ExamQuestions } from './ExamQuestions';
 import type { AssignmentDetailProps } from './assignment-detail.schema.gen';
 import { DEFAULT_MESSAGES, type FileRef, type WorkItem } from './types';
 import { statusTag } from './WorkCard';
 import { windowMessage, WorkPanel } from './WorkPanel';
-import { NotFoundNotice } from './NotFoundNotice';
 
 interface Detail extends WorkItem {
   author: string;

@@ -3,13 +3,12 @@ import DOMPurify from 'dompurify';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { RendererProps } from '../../engine';
 import { useRemoteRecord, useTemplateScope } from '../../renderers';
-import { failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
+import { failedTitle, LoadFailed, NotFoundNotice } from '../../renderers/ui/ListStatus';
 import { DEFAULT_RULES } from './AssignmentList';
 import { scoreLink } from './MyTasks';
 import type { TaskDetailProps } from './task-detail.schema.gen';
 import { DEFAULT_MESSAGES, type Receipt, type WorkItem, type WorkRules } from './types';
 import { WorkPanel } from './WorkPanel';
-import { NotFoundNotice } from './NotFoundNotice';
 
 interface TaskDetailReply {
   id: number;

@@ -2,10 +2,9 @@ import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import type { RendererProps } from '../../engine';
 import { useRemoteRecord, useTemplateScope } from '../../renderers';
-import { failedTitle, LoadFailed } from '../../renderers/ui/ListStatus';
+import { failedTitle, LoadFailed, NotFoundNotice } from '../../renderers/ui/ListStatus';
 import { scoreColor } from './ScoreButton';
 import type { TaskScoreProps } from './task-score.schema.gen';
-import { NotFoundNotice } from './NotFoundNotice';
 
 interface Reply {
   task: { id: number; title: string };

@@ -25,6 +25,15 @@ export function BackButton() {
   );
 }
 
+/** A page opened without (or with a wrong) id: says so, with 返回 — no call to make, nothing to retry. */
+export function NotFoundNotice({ message }: { message: string }) {
+  return (
+    <EmptyState py="xl" title={message} icon={<InboxIcon size={28} />} withIndicatorBackground data-testid="not-found-notice">
+      <BackButton />
+    </EmptyState>
+  );
+}
+
 /**
  * A failed load: says what failed (`title`, e.g. 成绩明细加载失败) and why, with a retry, so the screen never goes
  * blank or shows an empty result for data that did not arrive. It is the one place the failure is said: while it is on
