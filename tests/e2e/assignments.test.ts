@@ -151,7 +151,7 @@ describe('exams and homework', () => {
     // Opened without an id (an address typed or cut short), the detail page says so and offers a way back.
     await page.goto(`${baseURL()}/#/ucenter/gradesinfor`);
     const missing = page.getByTestId('not-found-notice');
-    await missing.getByText('未找到该作业').waitFor();
+    await missing.getByText('未找到该考试').waitFor(); // the exam detail route (YAML labels.notFound)
     await missing.getByRole('button', { name: '返回' }).click();
     await page.waitForURL((url) => !url.hash.startsWith('#/ucenter/gradesinfor'));
     await page.context().close();

@@ -36,7 +36,7 @@ export default function AssignmentDetail({ props }: RendererProps<AssignmentDeta
   const rules = { ...DEFAULT_RULES, ...props.rules };
   const messages = { ...DEFAULT_MESSAGES, ...props.messages };
 
-  if (!(id > 0)) return <NotFoundNotice message="未找到该作业" />;
+  if (!(id > 0)) return <NotFoundNotice message={props.labels?.notFound ?? '未找到该作业'} />;
   const kindHint = search.get('start_time') ? 'exam' : 'homework';
   const label = (item?.kind ?? kindHint) === 'exam' ? props.labels?.exam ?? '考试详情' : props.labels?.homework ?? '作业详情';
   if (error) return <LoadFailed title={failedTitle(label)} message={error} refused={refused} onRetry={reload} />;

@@ -13,6 +13,10 @@ export interface AssignmentDetailProps {
      * 考试的类型标签（及加载中的标题）。默认 考试详情。
      */
     exam?: string;
+    /**
+     * 地址里没有 id 时显示的提示（附 返回）。默认 未找到该作业。
+     */
+    notFound?: string;
   };
   rules?: Rules;
   messages?: Messages;
