@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { dialectOf } from '../db/ddl';
 import { preparedQuery } from '../db/prepared';
+import { groupCommit } from '../db/group-commit';
 import type { Row, User } from '../db/schema';
 import { formatTimestamp, now, parseTimestamp } from '../db/time';
 import { invalid, notFound, refuse } from '../http/errors';
@@ -289,7 +290,8 @@ export async function saveAnswer(db: Db, user: User, testId: number, input: Save
   const stamp = now();
   // One statement: written only while the attempt is in progress (a finish cannot slip between check and write:
   // SQLite runs statements one at a time, and on PostgreSQL FOR SHARE waits for a finish in flight and re-checks).
-  const [written] = await saveAnswerQuery(db, row.id, input.questionId, answer, input.seq, stamp);
+  // Committed with the other saves of this moment (db/group-commit.ts): acknowledged only once durable.
+  const [written] = await groupCommit(db, (trx) => saveAnswerQuery(trx, row.id, input.questionId, answer, input.seq, stamp));
   // Nothing written: the server already holds this seq or a newer one, or the attempt just closed.
   const stored = written ?? (await db.selectFrom('theory_answers').select(['answer', 'seq']).where('attempt_id', '=', row.id).where('question_id', '=', input.questionId).executeTakeFirst());
   if (!stored || stored.seq < input.seq) throw refuse(MESSAGES.closed);
