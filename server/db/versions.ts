@@ -11,13 +11,14 @@ import type { Db } from '.';
  *   under the version that follows the commit. A cache stores a value with the version read before computing it and
  *   serves it only while the version is unchanged: a write on this node is seen by the very next request.
  * - Across processes (several API nodes on one database): database triggers add one to a SHARED table's row in
- *   `data_versions` (migration 0021) on every write, in the writer's transaction, whoever the writer is; each process
+ *   `data_versions` (migrations 0021 and 0022) on every write, in the writer's transaction, whoever the writer is; each process
  *   reads those rows at most once a second, when a cache asks, and counts a table one up when its row moved. Another
  *   node's (or a script's) write is seen within ≈ 1 s.
  */
 export const SHARED_TABLES = [
   'learns', 'class_learns', 'learn_categories', 'questionnaire_answers', 'score_records',
   'schools', 'departments', 'majors', 'grades', 'classes',
+  'assignments', 'assignment_classes', 'marks',
 ] as const;
 export type SharedTable = (typeof SHARED_TABLES)[number];
 

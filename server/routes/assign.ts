@@ -14,6 +14,7 @@ import {
 } from '../services/assignments';
 import { likePattern } from '../services/catalogue';
 import { pendingReturn } from '../services/returned-work';
+import { versionedCache } from '../services/versionedCache';
 import { alreadySubmitted, assertSameAsStored, insertedFirst, updatedFirst } from '../services/submit-once';
 import { Answer, defineRoute, field, objectSchema, type RouteContext, type RouteRequest } from './define';
 
@@ -94,8 +95,20 @@ const listStateQuery = preparedQuery((db: Db, classId: number, userId: number, s
       eb.fn.sum<number>(eb.case().when('m.score', '>=', 90).then(1).else(0).end()).as('high'),
       eb.fn.sum<number>(eb.case().when(eb.and([eb('m.score', '>=', 60), eb('m.score', '<', 90)])).then(1).else(0).end()).as('middle'),
       eb.fn.sum<number>(eb.case().when('m.score', '<', 60).then(1).else(0).end()).as('low'),
+      // Until when the counts of ended and upcoming hold: the next start and the next end from `at` on.
+      eb.fn.min<string | null>(eb.case().when('a.start_time', '>', at).then(eb.ref('a.start_time')).end()).as('next_start'),
+      eb.fn.min<string | null>(eb.case().when('a.end_time', '>=', at).then(eb.ref('a.end_time')).end()).as('next_end'),
     ]),
 );
+
+/**
+ * The list states, per student and kind, kept while no assignment, class assignment or mark has been written (on any
+ * node: server/db/versions.ts) and until the next start or end changes the counts: a new-work poll that finds nothing
+ * new is answered without a query.
+ */
+const listStates = versionedCache<ListState>(['assignments', 'assignment_classes', 'marks'], { limit: 50_000 });
+type ListState = Awaited<ReturnType<typeof listStateQuery>>[number] & { n: number };
+const stillHolds = (at: string) => (state: ListState) => (state.next_start === null || at < state.next_start) && (state.next_end === null || at <= state.next_end);
 
 /** One page of the unfiltered list (the poll's full reply). */
 const listPageQuery = preparedQuery((db: Db, classId: number, userId: number, schoolId: number, kind: Kind, limit: number, offset: number) =>
@@ -106,9 +119,12 @@ const listPageQuery = preparedQuery((db: Db, classId: number, userId: number, sc
 export function assignRoutes(ctx: RouteContext): void {
   const { db } = ctx;
 
-  async function listState(user: User, kind: Kind, at: string) {
-    const [row] = await listStateQuery(db, user.class_id ?? -1, user.id, user.school_id, kind, at);
-    return { ...row, n: Number(row?.n ?? 0) };
+  function listState(user: User, kind: Kind, at: string): Promise<ListState> {
+    const classId = user.class_id ?? -1;
+    return listStates.get(db, `${user.id}:${classId}:${user.school_id}:${kind}`, async () => {
+      const [row] = await listStateQuery(db, classId, user.id, user.school_id, kind, at);
+      return { ...row, n: Number(row?.n ?? 0) };
+    }, stillHolds(at));
   }
 
   const list = (kind: Kind) => async (request: RouteRequest<{ body: typeof listBody }>, reply: FastifyReply) => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromNow } from '../../server/db/time';
+import { REMOTE_SYNC_MS } from '../../server/db/versions';
 import { DATABASES, startTestServer, type TestServer } from './harness';
 
 // The polls (new work every 60 s, unread counts every 10 s) answer 304 with no body when the caller's copy,
@@ -67,6 +68,48 @@ describe.each(DATABASES)('conditional polls on %s', (kind) => {
     const after = await poll('assign/gettasklist', demo, first.etag);
     expect(after.status).toBe(200);
     expect(after.etag).not.toBe(first.etag);
+  });
+
+  // The list states behind these polls are kept in memory while nothing they count is written (routes/assign.ts).
+  it('a mark written through another node changes the reply within about a second', async () => {
+    const me = (await s.post('user/get_info', {}, demo)).body.data;
+    const exam = await publishTo(demo, 'exam');
+    // This node reads the publication back from data_versions too; after that its copy stays until the next write.
+    await new Promise((done) => setTimeout(done, REMOTE_SYNC_MS + 300));
+    const fresh = await poll('assign/getexamlist', demo);
+    expect((await poll('assign/getexamlist', demo, fresh.etag)).status).toBe(304);
+    const otherNode = await s.reopen();
+    try {
+      await otherNode.db.insertInto('marks').values({ assignment_id: exam, user_id: me.id, score: 88, teacher_data: '{}' }).execute();
+      await expect.poll(async () => (await poll('assign/getexamlist', demo, fresh.etag)).status, { timeout: 5_000, interval: 200 }).toBe(200);
+    } finally {
+      await otherNode.close();
+    }
+  });
+
+  it('an exam that starts or ends changes the reply with no write at all', async () => {
+    const me = (await s.post('user/get_info', {}, demo)).body.data;
+    const teacher = await s.opened.db.selectFrom('users').select('id').where('role', '=', 'teacher').where('school_id', '=', me.school_id).executeTakeFirstOrThrow();
+    const { id } = await s.opened.db.insertInto('assignments')
+      .values({ school_id: me.school_id, teacher_id: teacher.id, kind: 'exam', title: '一分钟后开始的考试', start_time: fromNow(60), end_time: fromNow(180) })
+      .returning('id').executeTakeFirstOrThrow();
+    await s.opened.db.insertInto('assignment_classes').values({ assignment_id: id, class_id: me.class_id }).execute();
+    const statusOf = (body: any) => body.data.list.data.find((a: { id: number }) => a.id === id)?.status;
+    const upcoming = await poll('assign/getexamlist', demo);
+    expect((await poll('assign/getexamlist', demo, upcoming.etag)).status).toBe(304);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      const started = await poll('assign/getexamlist', demo, upcoming.etag);
+      expect(started.status).toBe(200);
+      expect(statusOf(started.body)).not.toBe(statusOf(upcoming.body));
+      expect((await poll('assign/getexamlist', demo, started.etag)).status).toBe(304);
+      vi.setSystemTime(Date.now() + 120_000);
+      const ended = await poll('assign/getexamlist', demo, started.etag);
+      expect(ended.status).toBe(200);
+      expect(statusOf(ended.body)).not.toBe(statusOf(started.body));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a copy held for other filters or by another student is answered in full', async () => {
