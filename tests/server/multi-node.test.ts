@@ -3,13 +3,12 @@
 // other, autosave theory answers across both, kill one node in the middle, and lose no acknowledged write (issue 15 #3).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../server/db';
 import { formatTimestamp } from '../../server/db/time';
-import { emptyPostgresDatabase } from './harness';
+import { emptyPostgresDatabase, freePort } from './harness';
 import { startS3Server, type TestS3 } from './s3-server';
 import { readServiceUnit } from './systemd-unit';
 import { PNG } from './work-files';
@@ -19,16 +18,6 @@ const UNIT = path.join(ROOT, 'deploy/vsim@.service');
 const BALANCER = path.join(ROOT, 'deploy/haproxy.cfg');
 const SCHOOL = 100002;
 const WRITERS = ['stu00021', 'stu00022', 'stu00023', 'stu00024', 'stu00025', 'stu00026'];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface Proc {
   child: ChildProcess;

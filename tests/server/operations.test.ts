@@ -18,7 +18,7 @@ import { loadContract } from '../../server/contract';
 import { openDatabase, type Database } from '../../server/db';
 import { formatTimestamp } from '../../server/db/time';
 import { runHousekeeping } from '../../server/services/housekeeping';
-import { CONFIG_DIR, DATABASES, emptyPostgresDatabase, startTestServer, type TestServer } from './harness';
+import { CONFIG_DIR, DATABASES, emptyPostgresDatabase, freePort, startTestServer, type TestServer } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const at = (offsetSeconds: number) => formatTimestamp(new Date(Date.now() + offsetSeconds * 1000));
@@ -172,8 +172,11 @@ describe('a database that cannot answer', () => {
   });
 });
 
-/** Runs server/main.ts with the given environment until it prints `until` or exits; returns its output and exit code. */
-function runMain(env: Record<string, string>, until: RegExp): Promise<{ output: string; code: number | null; stop(): void }> {
+/**
+ * Runs server/main.ts with the given environment until it prints `until` or exits; returns its output and exit code
+ * then, what it has printed since (`printed()`), and `exited`.
+ */
+function runMain(env: Record<string, string>, until: RegExp): Promise<{ output: string; code: number | null; stop(): void; printed(): string; exited: Promise<void> }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
       cwd: ROOT,
@@ -181,7 +184,8 @@ function runMain(env: Record<string, string>, until: RegExp): Promise<{ output: 
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const done = (code: number | null) => resolve({ output, code, stop: () => child.kill('SIGTERM') });
+    const exited = new Promise<void>((ended) => child.on('exit', () => ended()));
+    const done = (code: number | null) => resolve({ output, code, stop: () => child.kill('SIGTERM'), printed: () => output, exited });
     const onData = (chunk: Buffer) => {
       output += chunk;
       if (until.test(output)) done(null);
@@ -220,11 +224,20 @@ describe('production start', () => {
     }
   }, 60_000);
 
-  it('starts with real settings on an empty database without seeding the demo school or printing a demo login', async () => {
+  it('starts with real settings on an empty database without seeding the demo school or printing a demo login; its request log reaches stdout in batches, the last lines on shutdown', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsim-prod-'));
     try {
-      const run = await runMain({ NODE_ENV: 'production', DATA_DIR: dataDir, LANDING_PARTNER_SECRET: 'a-real-secret-of-some-length', LOG_LEVEL: 'warn' }, /数据库: /);
+      const port = await freePort();
+      const run = await runMain({ NODE_ENV: 'production', DATA_DIR: dataDir, LANDING_PARTNER_SECRET: 'a-real-secret-of-some-length', LOG_LEVEL: 'info', PORT: String(port) }, /数据库: /);
+      const ask = (id: string) => fetch(`http://127.0.0.1:${port}/api/health`, { headers: { 'x-request-id': id } });
+      const lineOf = (id: string) => run.printed().split('\n').find((l) => l.includes(`"reqId":"${id}"`));
+      await ask('log-probe-1');
+      await expect.poll(() => lineOf('log-probe-1'), { timeout: 3_000, interval: 50 }).toBeDefined();
+      expect(JSON.parse(lineOf('log-probe-1')!)).toMatchObject({ msg: 'request', method: 'GET', url: '/api/health', status: 200 });
+      await ask('log-probe-2');
       run.stop();
+      await run.exited;
+      expect(lineOf('log-probe-2')).toBeDefined();
       expect(run.output).toContain('平台已启动');
       expect(run.output).not.toContain('演示账号');
       expect(run.output).toContain('npm run seed -- --demo');
