@@ -97,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.compress !== undefined) return;
     route.compress = false;
+    route.decompress = false; // browsers send no compressed bodies; the check was a hook on every call
     route.onSend = [...(route.onSend ? [route.onSend].flat() : []), compressApiReply as onSendHookHandler];
   });
   await app.register(compress, { global: true, ...compression });

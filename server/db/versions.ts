@@ -18,7 +18,7 @@ import type { Db } from '.';
 export const SHARED_TABLES = [
   'learns', 'class_learns', 'learn_categories', 'questionnaire_answers', 'score_records',
   'schools', 'departments', 'majors', 'grades', 'classes',
-  'assignments', 'assignment_classes', 'marks',
+  'assignments', 'assignment_classes', 'marks', 'theory_attempts', 'theory_questions',
 ] as const;
 export type SharedTable = (typeof SHARED_TABLES)[number];
 

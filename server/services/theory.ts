@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { dialectOf } from '../db/ddl';
 import { preparedQuery } from '../db/prepared';
 import { groupCommit } from '../db/group-commit';
+import { versionedCache } from './versionedCache';
 import type { Row, User } from '../db/schema';
 import { formatTimestamp, now, parseTimestamp } from '../db/time';
 import { invalid, notFound, refuse } from '../http/errors';
@@ -234,15 +235,27 @@ export interface SaveInput {
   seq: number;
 }
 
-// Autosave runs every few seconds per student during an exam: its two statements are prepared once.
-const saveTargetQuery = preparedQuery((db: Db, questionId: number, userId: number, testId: number) =>
-  db
-    .selectFrom('theory_attempts as a')
-    .innerJoin('theory_questions as q', (join) => join.onRef('q.test_id', '=', 'a.test_id').on('q.id', '=', questionId))
-    .select(['a.id', 'a.status', 'a.deadline_at', 'q.type', 'q.content'])
-    .where('a.user_id', '=', userId)
-    .where('a.test_id', '=', testId),
+// Autosave runs every few seconds per student during an exam. What it checks against (the student's attempt, the
+// test's questions) is kept in memory while neither table is written (on any node: server/db/versions.ts), so a save
+// is one statement: the conditional upsert, which checks again that the attempt is still open.
+const attemptQuery = preparedQuery((db: Db, userId: number, testId: number) =>
+  db.selectFrom('theory_attempts').select(['id', 'status', 'deadline_at']).where('user_id', '=', userId).where('test_id', '=', testId),
 );
+const questionsQuery = preparedQuery((db: Db, testId: number) =>
+  db.selectFrom('theory_questions').select(['id', 'type', 'content']).where('test_id', '=', testId),
+);
+type SaveAttempt = Awaited<ReturnType<typeof attemptQuery>>[number];
+const saveAttempts = versionedCache<SaveAttempt | null>(['theory_attempts'], { limit: 100_000 });
+const saveQuestions = versionedCache<Map<number, { type: number; options: number }>>(['theory_questions'], { limit: 2_000 });
+
+async function saveTarget(db: Db, userId: number, testId: number, questionId: number) {
+  const [attempt, questions] = await Promise.all([
+    saveAttempts.get(db, `${userId}:${testId}`, async () => (await attemptQuery(db, userId, testId))[0] ?? null),
+    saveQuestions.get(db, String(testId), async () => new Map((await questionsQuery(db, testId)).map((q) => [q.id, { type: q.type, options: optionsOf(q.content).length }]))),
+  ]);
+  const question = questions.get(questionId);
+  return attempt && question ? { ...attempt, ...question } : undefined;
+}
 
 const saveAnswerQuery = preparedQuery((db: Db, attemptId: number, questionId: number, answer: string, seq: number, stamp: string) => {
   let openAttempt = db.selectFrom('theory_attempts').select('id').where('id', '=', attemptId).where('status', '=', 'in_progress');
@@ -270,17 +283,17 @@ const saveAnswerQuery = preparedQuery((db: Db, attemptId: number, questionId: nu
 /**
  * Saves one answer unless the server already holds a newer one for that question (a higher seq): a late or
  * repeated request never overwrites what the student typed after it. `seq` in the reply is what is stored.
- * The hot path of autosave: one read (attempt + question), then one conditional upsert.
+ * The hot path of autosave: the attempt and question from memory, then one conditional upsert.
  */
 export async function saveAnswer(db: Db, user: User, testId: number, input: SaveInput) {
-  const [row] = await saveTargetQuery(db, input.questionId, user.id, testId);
+  const row = await saveTarget(db, user.id, testId, input.questionId);
   if (!row) {
     await findTest(db, user, testId); // 404 for a test the student cannot see
     const question = await db.selectFrom('theory_questions').select('id').where('id', '=', input.questionId).where('test_id', '=', testId).executeTakeFirst();
     throw question ? refuse(MESSAGES.noAttempt) : notFound(MESSAGES.noQuestion);
   }
   if (input.type !== undefined && input.type !== row.type) throw invalid('type', '题型与试题不符');
-  const answer = normalizeAnswer({ type: row.type, options: optionsOf(row.content).length }, input.answer);
+  const answer = normalizeAnswer({ type: row.type, options: row.options }, input.answer);
   if (row.status !== 'in_progress') throw refuse(MESSAGES.closed);
   if (row.deadline_at < graceCutoff()) {
     await finishAttempt(db, row.id, 'expired');

@@ -217,6 +217,22 @@ describe.each(DATABASES)('theory exams on %s', (kind) => {
       expect(after).toMatchObject({ status: 'expired', score: 10 });
     });
 
+    // Autosave checks against the attempt it keeps in memory (services/theory.ts) until the table is written anywhere.
+    it('holds to a deadline another node moved within about a second', async () => {
+      const t = await s.login('stu00027');
+      await s.post('theory/start', { logid: 5 }, t);
+      let seq = 0;
+      expect((await save(t, q[1], 'A', ++seq)).body.data.accepted).toBe(true);
+      const attempt = (await attemptOf('stu00027', 5))!;
+      const otherNode = await s.reopen();
+      try {
+        await otherNode.db.updateTable('theory_attempts').set({ deadline_at: ago(60) }).where('id', '=', attempt.id).execute();
+        await expect.poll(async () => (await save(t, q[1], 'B', ++seq)).body.message, { timeout: 5_000, interval: 200 }).toBe('考试时间到！');
+      } finally {
+        await otherNode.close();
+      }
+    });
+
     it('finishes abandoned attempts without any request from the student', async () => {
       const t = tokens.stu00025;
       await s.post('theory/start', { logid: 5 }, t);
