@@ -107,12 +107,14 @@ describe.each([DEMO_SCHOOL, ...SCHOOLS.filter((s) => s !== DEMO_SCHOOL)])('stude
       await open(page, app.home);
       problems.push(...describeFindings(`${app.home} (theme ${theme.id})`, await seriousViolations(page)));
     }
+    // The home page was just loaded afresh (last theme), so no dialog a route opened on arrival is over it; each menu
+    // dialog is closed again (or the page loaded afresh when it will not close) before the menu is opened for the next.
+    let menuChecked = false;
     for (const item of app.userMenu.filter((i) => i.action && i.action !== 'logout')) {
-      await page.goto('about:blank'); // a fresh page: a dialog a route opened on arrival would stay over it
-      await open(page, app.home);
       await page.locator('.app-header__user').click();
       await page.getByRole('menu').waitFor();
-      problems.push(...describeFindings('user menu', await seriousViolations(page)));
+      if (!menuChecked) problems.push(...describeFindings('user menu', await seriousViolations(page)));
+      menuChecked = true;
       await page.getByRole('menuitem', { name: item.label }).click();
       if (await page.locator(DIALOG).first().waitFor({ timeout: 5_000 }).then(() => true, () => false)) await checkDialog(page, `user menu → ${item.label}`, app.home, problems);
     }

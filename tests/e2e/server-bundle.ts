@@ -27,6 +27,23 @@ const ownLocation: Plugin = {
   },
 };
 
+/** Modules the bundle takes from tests/e2e instead: reads kept for the run (tests/e2e/kept-reads.ts). */
+const STAND_INS = new Map([
+  [join(root, 'server/config/snapshot'), join(root, 'tests/e2e/config-read-cache.ts')],
+  [join(root, 'server/contract'), join(root, 'tests/e2e/contract-read-cache.ts')],
+]);
+
+/** Imports of a module with a stand-in get the stand-in, except the stand-in's own import of the real module. */
+const keptReads: Plugin = {
+  name: 'kept-reads',
+  setup(build) {
+    build.onResolve({ filter: /\/(snapshot|contract)(\.js|\.ts)?$/ }, (args) => {
+      const standIn = STAND_INS.get(resolve(args.resolveDir, args.path).replace(/\.(js|ts)$/, ''));
+      return standIn && args.importer !== standIn ? { path: standIn } : undefined;
+    });
+  },
+};
+
 /**
  * Bundles server/main.ts into `dir`/main.mjs; packages stay imports. `dir` must lie inside the checkout so that Node
  * finds node_modules from it.
@@ -41,7 +58,7 @@ export async function bundleServer(dir: string): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    plugins: [ownLocation],
+    plugins: [keptReads, ownLocation],
     logLevel: 'warning',
   });
   return outfile;

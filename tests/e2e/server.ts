@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -48,9 +48,11 @@ export async function startServer(dirs: ServerDirs, env: Record<string, string> 
   const port = await freePort();
   let log = '';
   const entry = dirs.bundle ? [dirs.bundle] : ['--import', 'tsx', join(root, 'server/main.ts')];
+  // Configurations the bundle's servers have read and validated, kept beside it for the run (tests/e2e/config-read-cache.ts).
+  const configReads = dirs.bundle ? { E2E_CONFIG_READS: join(dirname(dirs.bundle), 'config-reads') } : {};
   const server = spawn(process.execPath, entry, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dirs.dataDir, CONFIG_DIR: dirs.configDir, DIST_DIR: dirs.distDir, DATABASE_URL: '', DEV_HOOKS: '1', PASSWORD_SCRYPT_COST: process.env.PASSWORD_SCRYPT_COST ?? '14', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dirs.dataDir, CONFIG_DIR: dirs.configDir, DIST_DIR: dirs.distDir, DATABASE_URL: '', DEV_HOOKS: '1', PASSWORD_SCRYPT_COST: process.env.PASSWORD_SCRYPT_COST ?? '14', ...configReads, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (log += chunk));
