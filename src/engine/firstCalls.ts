@@ -1,3 +1,4 @@
+import { hashKey, type QueryKey } from '@tanstack/react-query';
 import { api } from './api';
 import { shellSettings } from './config';
 import { endpointKey, queryClient } from './query';
@@ -50,6 +51,22 @@ export function firstCallsOfPage(config: SiteConfig): FirstCall[] {
   return calls(screen.props ?? {}, { config, user, search: new URLSearchParams(location.search) });
 }
 
+/** First reads that failed before their screen was drawn (by query hash), until the screen has shown the failure. */
+const failedBeforeShown = new Set<string>();
+
+/**
+ * True while this read failed as a first call and no screen has shown that yet: the screen shows the failure it has
+ * instead of asking again on mount (a query's default), which would send the call twice.
+ */
+export function firstCallFailed(queryKey: QueryKey): boolean {
+  return failedBeforeShown.has(hashKey(queryKey));
+}
+
+/** The screen has shown the failure: from now on, drawing the read again asks again, as any failed read does. */
+export function firstCallFailureShown(queryKey: QueryKey): void {
+  failedBeforeShown.delete(hashKey(queryKey));
+}
+
 /**
  * Sends the current page's first reads into the query cache (the screen's own queries take them up when it mounts).
  * Resolves when they have answered, failed included: a failure stays in the cache for the screen to say.
@@ -61,8 +78,10 @@ export function prefetchFirstCalls(config: SiteConfig): Promise<void> {
   } catch {
     return Promise.resolve(); // a screen whose props its renderer cannot read says so itself when it is drawn
   }
-  return Promise.all(calls.map(({ endpoint, params }) => queryClient.prefetchQuery({
-    queryKey: endpointKey(endpoint, params),
-    queryFn: () => api.call(endpoint, params, { silent: true }),
-  }))).then(() => undefined);
+  return Promise.all(calls.map(async ({ endpoint, params }) => {
+    const queryKey = endpointKey(endpoint, params);
+    await queryClient.prefetchQuery({ queryKey, queryFn: () => api.call(endpoint, params, { silent: true }) });
+    const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+    if (query?.state.status === 'error' && !query.isActive()) failedBeforeShown.add(hashKey(queryKey));
+  })).then(() => undefined);
 }

@@ -11,7 +11,7 @@ export { loadProfile, reloadSiteConfig } from '../../engine/bootstrap';
 export { afterLoginPath } from '../../engine/router';
 export { useShownCount } from '../../engine/visibility';
 export { register, registerLazy, type RendererProps, type RenderScreen } from '../../engine/registry';
-export { registerFirstCalls, type FirstCall, type FirstPage } from '../../engine/firstCalls';
+export { firstCallFailed, firstCallFailureShown, registerFirstCalls, type FirstCall, type FirstPage } from '../../engine/firstCalls';
 export type { SiteConfig } from '../../engine/types';
 export { endpointKey, invalidateEndpoints, watchEndpoints } from '../../engine/query';
 export { cspNonce } from '../../engine/cspNonce';
