@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mantineCssPerComponent } from './scripts/vite-mantine-css';
+import { precompressAssets } from './scripts/vite-precompress';
 
 // The site is served by our own server (server/) in production and proxied to it in dev.
 export default defineConfig({
-  plugins: [react(), mantineCssPerComponent(import.meta.dirname)],
+  plugins: [react(), mantineCssPerComponent(import.meta.dirname), precompressAssets()],
   base: './',
   // The server puts a fresh nonce here in every index.html reply (server/http/spa-index.ts): the style nonce of the
   // Content-Security-Policy, read by src/engine/cspNonce.ts.

@@ -125,7 +125,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (storage.kind === 'local') fs.mkdirSync(path.join(opts.dataDir, 'uploads'), { recursive: true });
   if (opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html'))) {
     serveSpaIndex(app, opts.distDir);
-    await app.register(staticFiles, { root: opts.distDir, prefix: '/', decorateReply: false, wildcard: true, index: false });
+    // The build's scripts and styles come gzipped already (`<file>.gz`, scripts/vite-precompress.ts): sent as they are.
+    await app.register(staticFiles, { root: opts.distDir, prefix: '/', decorateReply: false, wildcard: true, index: false, preCompressed: true });
   }
   return app;
 }

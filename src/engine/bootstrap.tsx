@@ -13,6 +13,7 @@ import { HashRouter } from 'react-router-dom';
 import { api, fetchSiteConfig } from './api';
 import { shellSettings, SiteConfigContext } from './config';
 import { cspNonce, shareCspNonce } from './cspNonce';
+import { prefetchFirstCalls } from './firstCalls';
 import { dropAnswersOnSessionChange, queryClient } from './query';
 import { AppRoutes, hashLocation, loginRedirect } from './router';
 import { loadProfile } from './profile';
@@ -110,8 +111,25 @@ function Boot({ first }: { first: FirstConfig }) {
 }
 
 /**
- * Starts the client: restores the session, then renders the site once its configuration has arrived (index.html
- * preloads it and shows the shell's outline meanwhile, so React's first render is the page itself).
+ * How long the first render waits for the first screen's data (index.html's outline shows meanwhile): about what a
+ * first render costs on a slow laptop, so a late answer delays the page by no more than drawing placeholders would.
+ */
+const FIRST_DATA_WAIT_MS = 250;
+
+/**
+ * Sends the first screen's reads (src/engine/firstCalls.ts) and waits a little for them: a page whose data is in by
+ * then is drawn once, with it, instead of as grey placeholders first and again when the data arrives; the reads go
+ * out before that render, not after it.
+ */
+function firstData(config: SiteConfig): Promise<void> {
+  const answered = prefetchFirstCalls(config);
+  return Promise.race([answered, new Promise<void>((done) => setTimeout(done, FIRST_DATA_WAIT_MS))]);
+}
+
+/**
+ * Starts the client: restores the session, then renders the site once its configuration (and, briefly, the first
+ * screen's data) has arrived (index.html preloads the configuration and shows the shell's outline meanwhile, so
+ * React's first render is the page itself).
  */
 export function start(container: HTMLElement): void {
   session.restore();
@@ -121,6 +139,10 @@ export function start(container: HTMLElement): void {
   void fetchSiteConfig<SiteConfig>()
     .then((next): FirstConfig => ({ config: adopt(next), failed: null }))
     .catch((err: unknown): FirstConfig => ({ config: null, failed: failureOf(err) }))
+    .then(async (first) => {
+      if (first.config) await firstData(first.config);
+      return first;
+    })
     .then((first) => createRoot(container).render(
       <MantineProvider theme={mantineTheme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={cspNonce}>
         <QueryClientProvider client={queryClient}>

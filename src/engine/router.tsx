@@ -66,7 +66,8 @@ function needsLogin(screens: ScreenConfig[], pathname: string): boolean {
   return screens.some((s) => (s.auth || s.role) && section(s.route) === section(pathname));
 }
 
-function findScreen(screens: ScreenConfig[], pathname: string): ScreenConfig | undefined {
+/** The screen drawn at a path (the first whose route matches it). */
+export function findScreen(screens: ScreenConfig[], pathname: string): ScreenConfig | undefined {
   return screens.find((s) => matchPath({ path: s.route, end: true }, pathname));
 }
 

@@ -13,10 +13,26 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** The script files (and the API calls) a fresh visit requested until `ready` resolved. */
-async function scriptsBefore(route: string, ready: (page: Page) => Promise<void>, token?: string, calls: string[] = []): Promise<string[]> {
+/**
+ * The script files (and the API calls) a fresh visit requested until `ready` resolved; `inspect` looks at the page
+ * then, before it is closed.
+ */
+async function scriptsBefore(route: string, ready: (page: Page) => Promise<void>, token?: string, calls: string[] = [], inspect?: (page: Page) => Promise<void>): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
   if (token) await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);
+  // For each API call, whether the page had been drawn by React when the call was sent (the header: index.html's
+  // outline has none).
+  await context.addInitScript(() => {
+    const sent: Record<string, boolean> = {};
+    (window as unknown as { sentBeforeRender: Record<string, boolean> }).sentBeforeRender = sent;
+    const send = window.fetch;
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const call = url.split('api/')[1]?.split('?')[0];
+      if (call && !(call in sent)) sent[call] = !document.querySelector('header.app-header');
+      return send(input, init);
+    };
+  });
   const page = await context.newPage();
   const files: string[] = [];
   page.on('request', (request) => {
@@ -27,6 +43,7 @@ async function scriptsBefore(route: string, ready: (page: Page) => Promise<void>
   await page.goto(`${baseURL()}/#${route}`);
   await ready(page);
   const seen = [...files];
+  await inspect?.(page);
   await context.close();
   return seen;
 }
@@ -53,14 +70,18 @@ describe('scripts before the first content', () => {
     await context.close();
   }, 60_000);
 
-  it('a signed-in student\'s practice list: neither the form library nor the login page, nor a profile round trip', async () => {
+  it('a signed-in student\'s practice list: neither the form library nor the login page, nor a profile round trip; its reads go out before the first render', async () => {
     const reply = await fetch(`${baseURL()}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: 'demo', password: 'demo123', school_id: '100002' }),
     }).then((r) => r.json());
     const calls: string[] = [];
-    const files = await scriptsBefore('/ucenter/practiceList', (page) => page.getByTestId('course-card').first().waitFor(), reply.data.token, calls);
+    let sentBeforeFirstRender: Record<string, boolean> = {};
+    const files = await scriptsBefore('/ucenter/practiceList', (page) => page.getByTestId('course-card').first().waitFor(), reply.data.token, calls, async (page) => {
+      const sent = await page.evaluate(() => (window as unknown as { sentBeforeRender: Record<string, boolean> }).sentBeforeRender);
+      sentBeforeFirstRender = { 'learn/get': sent['learn/get'], 'learn/cate/tree': sent['learn/cate/tree'] };
+    });
     expect(files.some((f) => f.startsWith('index-'))).toBe(true);
     expect(formLibrary(files)).toEqual([]);
     expect(files.filter((f) => f.startsWith('LoginPage-'))).toEqual([]);
@@ -72,5 +93,8 @@ describe('scripts before the first content', () => {
     expect(calls).not.toContain('user/get_info');
     expect(calls).toContain('learn/get');
     expect(calls.length).toBe(new Set(calls).size);
+    // The list's reads go out with the configuration, before React's first render (src/engine/firstCalls.ts), not
+    // after it: that render was the longest task of a cold visit, and the list waited for it before asking.
+    expect(sentBeforeFirstRender).toEqual({ 'learn/get': true, 'learn/cate/tree': true });
   }, 60_000);
 });

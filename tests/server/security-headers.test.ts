@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfigStore } from '../../server/config';
 import { contentSourcesOf, liveContentSources } from '../../server/http/content-sources';
@@ -11,11 +12,16 @@ import { CONFIG_DIR, startTestServer, type TestServer } from './harness';
 
 const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 
+const SCRIPT = `export const text = ${JSON.stringify('脚本'.repeat(2000))};\n`;
+
 describe('security headers', () => {
   let s: TestServer;
   const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsim-dist-'));
   beforeAll(async () => {
     fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><meta property="csp-nonce" nonce="__CSP_NONCE__"><script type="module" src="./assets/a.js" nonce="__CSP_NONCE__"></script>');
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    fs.writeFileSync(path.join(distDir, 'assets/a.js'), SCRIPT);
+    fs.writeFileSync(path.join(distDir, 'assets/a.js.gz'), zlib.gzipSync(SCRIPT));
     s = await startTestServer('sqlite', { distDir, trustProxy: '127.0.0.1', contentSources: () => ({ 'media-src': ['https://video.example.edu.cn'] }) });
   });
   afterAll(async () => {
@@ -40,6 +46,20 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('a built script is sent as the build gzipped it (scripts/vite-precompress.ts), plain to a client without gzip, with the headers either way', async () => {
+    const zipped = await s.app.inject({ method: 'GET', url: '/assets/a.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.equals(fs.readFileSync(path.join(distDir, 'assets/a.js.gz')))).toBe(true);
+    const plain = await s.app.inject({ method: 'GET', url: '/assets/a.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    for (const res of [zipped, plain]) {
+      expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    }
   });
 
   it('index.html carries the nonce of its own policy, fresh for every reply, and is never cached', async () => {

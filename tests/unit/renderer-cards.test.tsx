@@ -5,9 +5,10 @@ import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import CardsRenderer from '../../src/renderers/cards';
+import { cardsFirstCalls } from '../../src/renderers/cards/firstCalls';
 import type { CardsProps } from '../../src/renderers/cards/schema.gen';
 import { formatCount } from '../../src/renderers/format/format';
-import { renderWithProviders } from './renderer-harness';
+import { renderWithProviders, SITE, USER } from './renderer-harness';
 
 const mocks = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../src/renderers/shared/engine', async () =>
@@ -202,5 +203,27 @@ describe('cards renderer (practice list)', () => {
     expect(renderScreen).toHaveBeenCalledWith('recent-study', { placeholder: false });
     const block = screen.getByTestId('embedded-recent-study');
     expect(block.compareDocumentPosition(screen.getByTestId('filter-bar')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+// The engine sends a cards screen's first reads before React's first render (src/engine/firstCalls.ts); the screen must
+// then ask for exactly those, or the page would ask twice (and wait for its own request after all).
+describe('cards renderer: the reads sent before the first render', () => {
+  const site = SITE as unknown as Parameters<typeof cardsFirstCalls>[1]['config'];
+  const firstCallOf = (endpoint: string) => mocks.call.mock.calls.find((c) => c[0] === endpoint)?.[1];
+
+  it.each([
+    ['/ucenter/practiceList', ''],
+    ['/ucenter/practiceList?page=3', 'page=3'],
+    ['/ucenter/practiceList?page=2&f.category_id=2,17&f.learn_name=牙', 'page=2&f.category_id=2,17&f.learn_name=牙'],
+  ])('are the ones the screen asks for when opened at %s', async (route, query) => {
+    const predicted = cardsFirstCalls(props, { config: site, user: USER as never, search: new URLSearchParams(query) });
+    expect(predicted.map((c) => c.endpoint)).toEqual(['learn/get', 'learn/cate/tree']);
+    await renderList(route);
+    for (const { endpoint, params } of predicted) expect(firstCallOf(endpoint), endpoint).toEqual(params);
+  });
+
+  it('are none while the profile the parameters read is missing', () => {
+    expect(cardsFirstCalls(props, { config: site, user: null, search: new URLSearchParams() })).toEqual([]);
   });
 });

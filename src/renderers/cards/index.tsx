@@ -10,13 +10,14 @@ import { useListState } from '../data/useListState';
 import { useRemoteList } from '../data/useRemoteList';
 import { useTemplateScope } from '../data/useTemplateScope';
 import { CourseCard } from './CourseCard';
+import { CARDS_PAGE_SIZE } from './firstCalls';
 import type { CardsProps } from './schema.gen';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 
 /** `type: cards` — a server-paged card grid with a filter bar (the practice list). */
 export default function CardsRenderer({ screen, props, renderScreen }: RendererProps<CardsProps>) {
-  const pageSize = props.pageSize ?? 8;
+  const pageSize = props.pageSize ?? CARDS_PAGE_SIZE;
   const list = useListState(pageSize);
   const data = useRemoteList<Record<string, unknown>>(props.source, list.query);
   const scope = useTemplateScope();

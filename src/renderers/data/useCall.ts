@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api, endpointKey, useSession, useShownCount, watchEndpoints } from '../shared/engine';
+import { api, endpointKey, firstCallFailed, firstCallFailureShown, useSession, useShownCount, watchEndpoints } from '../shared/engine';
 
 export interface UseCallOptions {
   /** False while a parameter the call needs is missing: nothing is called. Default true. */
@@ -34,12 +34,19 @@ export function mentionsUser(params: Record<string, unknown> | undefined): boole
 export function useCall<T = unknown>(endpoint: string | undefined, request: Record<string, unknown> | null, options: UseCallOptions = {}): UseQueryResult<T> {
   const { enabled = true, keepPrevious = false, reloadOn, fresh = false } = options;
   const on = Boolean(endpoint && request) && enabled;
+  const queryKey = endpointKey(endpoint ?? '', request ?? {});
+  // A first read the engine sent before the page was drawn and that failed is shown, not sent again (engine/firstCalls.ts).
+  const failedFirst = on && !fresh && firstCallFailed(queryKey);
   const query = useQuery({
-    queryKey: endpointKey(endpoint ?? '', request ?? {}),
+    queryKey,
     queryFn: () => api.call<T>(endpoint!, request!, { silent: true }),
     enabled: on,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
+    ...(failedFirst ? { retryOnMount: false } : {}),
     ...(fresh ? { staleTime: 0, refetchOnMount: 'always' as const } : {}),
+  });
+  useEffect(() => {
+    if (failedFirst) firstCallFailureShown(queryKey);
   });
   const { refetch } = query;
   useReloadWhenShownAgain(on ? refetch : undefined);

@@ -37,6 +37,15 @@ function parseFilters(text: string): Filters {
 }
 
 /**
+ * What a server-paged list (useListState with a page size) asks for when a page is opened at an address with this
+ * query: the page and filters the address names, else page 1 without filters.
+ */
+export function listQueryOnArrival(pageSize: number, search: URLSearchParams): ListQuery {
+  const given = search.get(PAGE_PARAM);
+  return { page: given === null ? 1 : pageOf(given), pageSize, filters: given === null ? NO_FILTERS : parseFilters(addressFilterText(search)) };
+}
+
+/**
  * Page and filter state of a list screen (what refine's useTable keeps), fed to useRemoteList. The page and filters of a
  * paged list live in the address (`?page=3&f.status=1`), so the browser's back button returns to the page and filters
  * the student was on, also after opening a row; each page turn is a history entry, a filter change replaces the entry.

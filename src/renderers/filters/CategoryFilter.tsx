@@ -8,7 +8,8 @@ import { choiceIds, directionIds, isOpen, locateChoice } from './tree';
 import type { CategoryFilterConfig } from './schema.gen';
 import type { CategoryNode } from './types';
 
-const WHOLE_TREE: ListQuery = { page: 1, filters: {} };
+/** The category tree is read whole, unpaged. */
+export const WHOLE_TREE: ListQuery = { page: 1, filters: {} };
 
 interface Props {
   config: CategoryFilterConfig;

@@ -11,6 +11,8 @@ export { loadProfile, reloadSiteConfig } from '../../engine/bootstrap';
 export { afterLoginPath } from '../../engine/router';
 export { useShownCount } from '../../engine/visibility';
 export { register, registerLazy, type RendererProps, type RenderScreen } from '../../engine/registry';
+export { firstCallFailed, firstCallFailureShown, registerFirstCalls, type FirstCall, type FirstPage } from '../../engine/firstCalls';
+export type { SiteConfig } from '../../engine/types';
 export { endpointKey, invalidateEndpoints, watchEndpoints } from '../../engine/query';
 export { cspNonce } from '../../engine/cspNonce';
 export { DownloadError, fetchDownload, saveFile, type DownloadProgress } from '../../engine/download';

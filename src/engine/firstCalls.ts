@@ -1,0 +1,87 @@
+import { hashKey, type QueryKey } from '@tanstack/react-query';
+import { api } from './api';
+import { shellSettings } from './config';
+import { endpointKey, queryClient } from './query';
+import { findScreen, hashLocation } from './router';
+import { session, type UserInfo } from './session';
+import { isMobileBrowser } from './theme';
+import type { SiteConfig } from './types';
+
+/** One read a screen makes as soon as it is drawn: a contract entry and its parameters, as its renderer sends them. */
+export interface FirstCall {
+  endpoint: string;
+  params: Record<string, unknown>;
+}
+
+/** What a renderer may read to name its first calls before it is drawn: the site, the signed-in user, the address's query. */
+export interface FirstPage {
+  config: SiteConfig;
+  user: UserInfo | null;
+  search: URLSearchParams;
+}
+
+type FirstCallsOf = (props: any, page: FirstPage) => FirstCall[];
+
+const byType = new Map<string, FirstCallsOf>();
+
+/**
+ * Registers what a screen type reads first, so the engine can send it with the configuration instead of after React's
+ * first render (on a cold visit that render is the longest task before the data). The calls must be exactly the ones
+ * the renderer's queries make (same endpoint and parameters): its queries then find them in the cache or in flight,
+ * and nothing is asked twice. Register it only for a renderer that is part of the first download.
+ */
+export function registerFirstCalls(type: string, calls: FirstCallsOf): void {
+  byType.set(type, calls);
+}
+
+/** The calls the screen at the current address will make first, when the engine is sure to draw that screen at once. */
+export function firstCallsOfPage(config: SiteConfig): FirstCall[] {
+  const settings = shellSettings(config);
+  if (settings.mobilePage && isMobileBrowser(navigator.userAgent)) return [];
+  const location = hashLocation();
+  const pathname = location.pathname === '/' ? settings.home : location.pathname;
+  const screen = findScreen(Object.values(config.screens), pathname);
+  const calls = screen && byType.get(screen.type);
+  if (!screen || !calls) return [];
+  const user = session.user();
+  // The guards' cases: a visitor sent to the login page, another role's page, a password that must be changed first.
+  if ((screen.auth || screen.role) && !session.token()) return [];
+  if (screen.role && user?.role !== screen.role) return [];
+  if (Number(user?.must_change_password) === 1) return [];
+  return calls(screen.props ?? {}, { config, user, search: new URLSearchParams(location.search) });
+}
+
+/** First reads that failed before their screen was drawn (by query hash), until the screen has shown the failure. */
+const failedBeforeShown = new Set<string>();
+
+/**
+ * True while this read failed as a first call and no screen has shown that yet: the screen shows the failure it has
+ * instead of asking again on mount (a query's default), which would send the call twice.
+ */
+export function firstCallFailed(queryKey: QueryKey): boolean {
+  return failedBeforeShown.has(hashKey(queryKey));
+}
+
+/** The screen has shown the failure: from now on, drawing the read again asks again, as any failed read does. */
+export function firstCallFailureShown(queryKey: QueryKey): void {
+  failedBeforeShown.delete(hashKey(queryKey));
+}
+
+/**
+ * Sends the current page's first reads into the query cache (the screen's own queries take them up when it mounts).
+ * Resolves when they have answered, failed included: a failure stays in the cache for the screen to say.
+ */
+export function prefetchFirstCalls(config: SiteConfig): Promise<void> {
+  let calls: FirstCall[];
+  try {
+    calls = firstCallsOfPage(config);
+  } catch {
+    return Promise.resolve(); // a screen whose props its renderer cannot read says so itself when it is drawn
+  }
+  return Promise.all(calls.map(async ({ endpoint, params }) => {
+    const queryKey = endpointKey(endpoint, params);
+    await queryClient.prefetchQuery({ queryKey, queryFn: () => api.call(endpoint, params, { silent: true }) });
+    const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+    if (query?.state.status === 'error' && !query.isActive()) failedBeforeShown.add(hashKey(queryKey));
+  })).then(() => undefined);
+}
