@@ -40,10 +40,6 @@ export default defineConfig({
           // would run them one at a time after every other file had finished.)
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/file-server.ts'],
-          // Each file has its own server and browser (the setup file starts one for every file, isolated or not) and the
-          // helpers keep no state of a file's own, so a worker need not load Playwright and the helpers anew for every
-          // file: about 2.3 s of CPU a file (four small files on two workers, two runs each: 46.1 s isolated, 41.5 s not).
-          isolate: false,
           testTimeout: 60000,
           hookTimeout: 120000,
         },
