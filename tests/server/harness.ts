@@ -3,7 +3,6 @@
 // about files also run once on an S3-compatible server (BACKENDS).
 import fs from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -176,14 +175,3 @@ export const BACKENDS: Backend[] = [
   ...DATABASES.map((database) => ({ database, storage: 'local' as const, label: database })),
   { database: DATABASES[DATABASES.length - 1], storage: 's3', label: `${DATABASES[DATABASES.length - 1]} + s3` },
 ];
-
-/** A port nothing listens on now (for a server process of a test's own). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}

@@ -18,7 +18,8 @@ import { loadContract } from '../../server/contract';
 import { openDatabase, type Database } from '../../server/db';
 import { formatTimestamp } from '../../server/db/time';
 import { runHousekeeping } from '../../server/services/housekeeping';
-import { CONFIG_DIR, DATABASES, emptyPostgresDatabase, freePort, startTestServer, type TestServer } from './harness';
+import { freePort } from '../e2e/server';
+import { CONFIG_DIR, DATABASES, emptyPostgresDatabase, startTestServer, type TestServer } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const at = (offsetSeconds: number) => formatTimestamp(new Date(Date.now() + offsetSeconds * 1000));
