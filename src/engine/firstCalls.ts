@@ -2,7 +2,7 @@ import { hashKey, type QueryKey } from '@tanstack/react-query';
 import { api } from './api';
 import { shellSettings } from './config';
 import { endpointKey, queryClient } from './query';
-import { findScreen, hashLocation } from './router';
+import { findScreen, forcedPasswordChange, guardOf, hashLocation } from './router';
 import { session, type UserInfo } from './session';
 import { isMobileBrowser } from './theme';
 import type { SiteConfig } from './types';
@@ -44,10 +44,8 @@ export function firstCallsOfPage(config: SiteConfig): FirstCall[] {
   const calls = screen && byType.get(screen.type);
   if (!screen || !calls) return [];
   const user = session.user();
-  // The guards' cases: a visitor sent to the login page, another role's page, a password that must be changed first.
-  if ((screen.auth || screen.role) && !session.token()) return [];
-  if (screen.role && user?.role !== screen.role) return [];
-  if (Number(user?.must_change_password) === 1) return [];
+  // Only a screen the router draws at once: not one its guard sends elsewhere or waits on, nor a forced password change.
+  if (guardOf(screen, session.token(), user) !== 'show' || forcedPasswordChange(config, screen, user)) return [];
   return calls(screen.props ?? {}, { config, user, search: new URLSearchParams(location.search) });
 }
 

@@ -6,7 +6,8 @@ import { resolveLayout } from './registry';
 import { ScreenView } from './ScreenView';
 import { session, useSession } from './session';
 import { isMobileBrowser } from './theme';
-import type { ScreenConfig } from './types';
+import type { UserInfo } from './session';
+import type { ScreenConfig, SiteConfig } from './types';
 import { ShownProvider } from './visibility';
 
 /**
@@ -33,16 +34,42 @@ export function hashLocation(): { pathname: string; search: string } {
   return at < 0 ? { pathname: path, search: '' } : { pathname: path.slice(0, at), search: path.slice(at) };
 }
 
+/**
+ * What a screen's guard does for this session: a visitor on a screen that needs login, or a signed-in account of
+ * another role (a student opening a teacher page), goes to the login page; a screen for one role waits for the profile
+ * (which account this is decides the page: nothing of it shows, and none of its calls go out, until it is in).
+ */
+export function guardOf(screen: ScreenConfig, token: string | null, user: UserInfo | null | undefined): 'login' | 'wait' | 'show' {
+  if ((screen.auth || screen.role) && !token) return 'login';
+  if (screen.role && !user) return 'wait';
+  if (screen.role && user!.role !== screen.role) return 'login';
+  return 'show';
+}
+
+/**
+ * The change-password page an account must see before `screen` (users.must_change_password: a password an
+ * administrator set, by reset or import), or null: the student shell's app.yaml changePasswordPath, or a console
+ * layout's own. The server refuses the account's other calls meanwhile.
+ */
+export function forcedPasswordChange(config: SiteConfig, screen: ScreenConfig | undefined, user: UserInfo | null | undefined): string | null {
+  const changePath = changePasswordPathOf(config, screen?.layout);
+  const forced = changePath && screen && (screen.auth || screen.role) && screen.route !== changePath && Number(user?.must_change_password) === 1;
+  return forced ? changePath : null;
+}
+
+/** The change-password page of a layout (`shell` or none: the student shell's). */
+function changePasswordPathOf(config: SiteConfig, layout: string | undefined): string | undefined {
+  const shell = shellSettings(config);
+  return layout && layout !== 'shell' ? shell.layouts?.[layout]?.changePasswordPath : shell.changePasswordPath;
+}
+
 function Guard({ screen, children }: { screen: ScreenConfig; children: ReactNode }) {
   const config = useSiteConfig()!;
   const location = useLocation();
   const user = useSession()?.user;
-  const { loginPath } = entryPoints(config, screen.layout);
-  if ((screen.auth || screen.role) && !session.token()) return <Navigate to={loginRedirect(loginPath, location)} replace />;
-  // Which account this is decides the page: nothing of it shows (and none of its calls go out) until the profile is in.
-  if (screen.role && !user) return <Center py={80}><Loader /></Center>;
-  // A signed-in account of another role (a student opening a teacher page) goes to that side's login page.
-  if (screen.role && user!.role !== screen.role) return <Navigate to={loginRedirect(loginPath, location)} replace />;
+  const guard = guardOf(screen, session.token(), user);
+  if (guard === 'login') return <Navigate to={loginRedirect(entryPoints(config, screen.layout).loginPath, location)} replace />;
+  if (guard === 'wait') return <Center py={80}><Loader /></Center>;
   return <>{children}</>;
 }
 
@@ -84,14 +111,11 @@ function ScreenHost({ screens, layout }: { screens: ScreenConfig[]; layout?: str
   const lastShown = useRef<string | undefined>(undefined);
   const user = useSession()?.user;
   const active = findScreen(screens, location.pathname);
-  // A password an administrator set (reset, import) is changed before any other page of the account is shown
-  // (users.must_change_password). Decided here, before a kept-alive screen is cached, so it holds on every visit.
-  // The student shell's app.yaml changePasswordPath, or a console layout's own; the server refuses other calls meanwhile.
-  const shell = shellSettings(config);
-  const changePath = layout ? shell.layouts?.[layout]?.changePasswordPath : shell.changePasswordPath;
-  if (changePath && active && (active.auth || active.role) && active.route !== changePath && Number(user?.must_change_password) === 1) {
-    return <Navigate to={`${changePath}?reason=must-change`} replace />;
-  }
+  // A password an administrator set is changed before any other page of the account is shown. Decided here, before
+  // a kept-alive screen is cached, so it holds on every visit.
+  const forced = forcedPasswordChange(config, active, user);
+  if (forced) return <Navigate to={`${forced}?reason=must-change`} replace />;
+  const changePath = changePasswordPathOf(config, layout);
   // ... and once it has been changed, the page it was forced onto gives way to the home page.
   if (changePath && active?.route === changePath && location.search.includes('reason=must-change') && user && Number(user.must_change_password) !== 1) {
     return <Navigate to={entryPoints(config, layout).home} replace />;
