@@ -139,9 +139,12 @@ describe('loading and failure states', () => {
     }, { profileInConfig: false });
     const toast = page.locator('.mantine-Notification-root', { hasText: SERVER_BUSY });
     await toast.waitFor({ timeout: 20_000 });
-    const header = await page.locator('header.app-header').boundingBox();
+    // The pointer on it holds it open (it closes by itself after 4 s, which a loaded machine can spend before looking);
+    // hovering also waits until it has stopped moving.
+    await toast.hover({ timeout: 10_000 });
+    const header = await page.locator('header.app-header').boundingBox({ timeout: 10_000 });
     // Where it comes to rest: it slides in from above.
-    await expect.poll(async () => (await toast.boundingBox())!.y, { timeout: 5_000 }).toBeGreaterThanOrEqual(header!.y + header!.height);
+    await expect.poll(async () => (await toast.boundingBox({ timeout: 1_000 }))!.y, { timeout: 5_000 }).toBeGreaterThanOrEqual(header!.y + header!.height);
     expect(await saidTimes(page, SERVER_BUSY)).toBe(1);
     await page.context().close();
   });
