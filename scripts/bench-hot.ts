@@ -35,7 +35,8 @@ const arg = (name: string, fallback?: string) => {
 };
 const SECONDS = Number(arg('seconds', '10'));
 const CONNECTIONS = Number(arg('connections', '50'));
-const ONLY = arg('only')?.split(',');
+// Names are split at commas not followed by a space ("assign/gettasklist, 304" is one row's name).
+const ONLY = arg('only')?.split(/,(?! )/);
 const PG_SERVER = arg('pg');
 const STUDENTS = Number(arg('students', String(CONNECTIONS * 2 + 20)));
 const COURSES = arg('courses') === undefined ? undefined : Number(arg('courses'));

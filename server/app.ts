@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -14,6 +13,7 @@ import { installAuth } from './http/auth';
 import { clientErrorHandler } from './http/client-errors';
 import { frameworkErrors, installErrorHandling } from './http/envelope';
 import { installRequestLog, requestId } from './http/request-log';
+import { batchedStdout } from './http/log-stream';
 import { installSecurityHeaders, type ContentSources } from './http/security-headers';
 import { serveSpaIndex } from './http/spa-index';
 import type { RouteContext } from './routes/define';
@@ -37,7 +37,7 @@ export interface AppOptions {
   /** Structured JSON logs on stdout at this level (one line per request at `info`); none when unset. */
   logLevel?: string;
   /** Where log lines go (stdout when unset); tests read them from a stream. */
-  logStream?: NodeJS.WritableStream;
+  logStream?: { write(line: string): unknown };
   /**
    * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): a hop count or a list of addresses/CIDRs.
    * Off by default: otherwise any client could choose the address that rate limits count.
@@ -53,15 +53,6 @@ export interface AppOptions {
   contentSources?: () => ContentSources;
 }
 
-/**
- * Log lines to stdout in batches of about 4 KB, written at least every 200 ms and at exit (pino flushes its own
- * destinations then), instead of one write per line: a line per request made that write a tenth of a poll's CPU
- * (issue 20). A process killed outright loses at most the last 200 ms of lines, never data.
- */
-function bufferedStdout() {
-  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200 });
-}
-
 export const DEV_PARTNER_SECRET = 'dev-partner-secret';
 /** API replies smaller than this are not compressed. */
 export const API_COMPRESS_THRESHOLD = 16 * 1024;
@@ -69,7 +60,7 @@ export const API_COMPRESS_THRESHOLD = 16 * 1024;
 const SEED_ASSETS = path.resolve(import.meta.dirname, 'assets/seed');
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const logStream = opts.logLevel ? (opts.logStream ?? bufferedStdout()) : undefined;
+  const logStream = opts.logLevel ? (opts.logStream ?? batchedStdout()) : undefined;
   const app = Fastify({
     logger: opts.logLevel ? { level: opts.logLevel, stream: logStream } : false,
     genReqId: requestId,

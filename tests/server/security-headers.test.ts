@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfigStore } from '../../server/config';
 import { contentSourcesOf, liveContentSources } from '../../server/http/content-sources';
-import { HSTS } from '../../server/http/security-headers';
+import { API_POLICY, HSTS } from '../../server/http/security-headers';
 import { CONFIG_DIR, startTestServer, type TestServer } from './harness';
 
 const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
@@ -29,7 +29,7 @@ describe('security headers', () => {
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/index.html', '/apps/oral-exam/', '/sim/1', '/api/health', '/api/nothing-here'])('%s carries the policy and headers', async (url) => {
+  it.each(['/', '/index.html', '/apps/oral-exam/', '/sim/1'])('%s carries the policy and headers', async (url) => {
     const res = await s.app.inject({ method: 'GET', url });
     const csp = directives(String(res.headers['content-security-policy']));
     expect(csp.get('default-src')).toEqual(["'self'"]);
@@ -46,6 +46,35 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it.each([
+    ['GET', '/api/health', 200],
+    ['GET', '/api/nothing-here', 404],
+    ['POST', '/api/user/get_info', 401],
+  ] as const)('the API reply %s %s carries the policy that allows nothing, no framing and nosniff', async (method, url, status) => {
+    const res = await s.app.inject({ method, url });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(directives(String(res.headers['content-security-policy']))).toEqual(new Map([['default-src', ["'none'"]], ['frame-ancestors', ["'none'"]]]));
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // What only a document uses is not sent with data.
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+  });
+
+  it('a file the API sends (not JSON) gets the page policy, since a browser may show it', async () => {
+    const teacher = await s.teacherLogin('teacher1', 100002);
+    const res = await s.app.inject({ method: 'GET', url: '/api/staff/bank/template', headers: { authorization: `Bearer ${teacher}`, host: 'localhost' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).not.toMatch(/json/);
+    expect(String(res.headers['content-security-policy'])).toMatch(/^default-src 'self';script-src 'self';style-src 'self' 'nonce-/);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(API_POLICY).not.toContain("'self'");
   });
 
   it('a built script is sent as the build gzipped it (scripts/vite-precompress.ts), plain to a client without gzip, with the headers either way', async () => {
