@@ -44,9 +44,10 @@ describe('class results by step and questionnaire', () => {
     const page = await teacherPage(browser, '/teacher/results');
     await page.getByPlaceholder('搜索班级或实训项目').fill(learn.name);
     await page.keyboard.press('Enter');
-    // The course's row is also on the unfiltered first page: wait until the list shows the search's rows only, which is
-    // when the toolbar's export has the keyword too.
-    await expect.poll(() => page.getByTestId('table-row').filter({ hasNotText: learn.name }).count(), { timeout: 20_000 }).toBe(0);
+    // The course's row is also on the unfiltered first page: wait until the list shows rows and only the search's (a
+    // list still loading shows placeholders, no rows), which is when the toolbar's export has the keyword too.
+    const rows = page.getByTestId('table-row');
+    await expect.poll(async () => (await rows.count()) > 0 && (await rows.filter({ hasNotText: learn.name }).count()) === 0, { timeout: 20_000 }).toBe(true);
     const row = page.getByTestId('table-row').filter({ hasText: student.class_name }).filter({ hasText: learn.name });
     await row.getByText('操作过程 60%').waitFor();
     await row.getByText('满意 100%').waitFor();
