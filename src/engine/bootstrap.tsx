@@ -10,6 +10,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
+import { AfterFirstPaint } from './afterPaint';
 import { api, fetchSiteConfig } from './api';
 import { shellSettings, SiteConfigContext } from './config';
 import { cspNonce, shareCspNonce } from './cspNonce';
@@ -146,7 +147,7 @@ export function start(container: HTMLElement): void {
     .then((first) => createRoot(container).render(
       <MantineProvider theme={mantineTheme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={cspNonce}>
         <QueryClientProvider client={queryClient}>
-          <Notifications position="top-center" />
+          <AfterFirstPaint><Notifications position="top-center" /></AfterFirstPaint>
           <HashRouter>
             <Boot first={first} />
           </HashRouter>

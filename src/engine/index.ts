@@ -1,4 +1,5 @@
 // The engine's public surface for custom components and renderers.
+export { AfterFirstPaint, useAfterFirstPaint } from './afterPaint';
 export { api, ApiCallError } from './api';
 export { loadProfile, reloadSiteConfig } from './bootstrap';
 export { shellSettings, useSiteConfig, type ShellSettings } from './config';

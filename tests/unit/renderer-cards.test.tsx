@@ -83,7 +83,8 @@ describe('cards renderer (practice list)', () => {
     expect(updated.title).toBe('更新时间');
     expect(updated.textContent).toBe('更新时间：2024-03-05');
     expect(within(screen.getAllByTestId('course-card')[1]).getByText('5万+人学习')).toBeTruthy();
-    expect(screen.getByText('共 40 条')).toBeTruthy();
+    // The pager is drawn once the first frame is painted (useAfterFirstPaint).
+    expect(await screen.findByText('共 40 条')).toBeTruthy();
   });
 
   it('links a practice with children to its channel page and any other course to its introduction', async () => {

@@ -46,8 +46,9 @@ export async function fakeEngine(overrides: Record<string, unknown> = {}): Promi
   const query = await import('../../src/engine/query');
   const config = await import('../../src/engine/config');
   const errors = await import('../../src/engine/errors');
+  const afterPaint = await import('../../src/engine/afterPaint');
   return {
-    isRefusal: errors.isRefusal,
+    isRefusal: errors.isRefusal, useAfterFirstPaint: afterPaint.useAfterFirstPaint,
     evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ token: 'tok', user: USER }), useShownCount: () => 1,
     endpointKey: query.endpointKey, invalidateEndpoints: vi.fn(async () => undefined), watchEndpoints: () => () => undefined,
     register: () => undefined, registerLazy: () => undefined, registerFirstCalls: () => undefined, firstCallFailed: () => false, firstCallFailureShown: () => undefined, cspNonce: () => undefined, shellSettings: config.shellSettings, entryPoints: config.entryPoints, ...overrides,

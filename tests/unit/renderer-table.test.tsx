@@ -74,7 +74,8 @@ describe('table renderer (teacher list)', () => {
     renderWithProviders(<TableRenderer screen={SCREEN} props={props} />);
     await waitFor(() => expect(screen.getByText('第1页')).toBeTruthy());
     expect(screen.getByText('2024-05-06 07:08')).toBeTruthy();
-    expect(screen.getByText('共 25 条')).toBeTruthy();
+    // The pager is drawn once the first frame is painted (useAfterFirstPaint).
+    expect(await screen.findByText('共 25 条')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '3' }));
     await waitFor(() => expect(screen.getByText('第3页')).toBeTruthy());
     expect(mocks.call).toHaveBeenLastCalledWith('message/get_list', { page: 3, page_size: 10 }, { silent: true });

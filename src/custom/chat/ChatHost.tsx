@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { notify, useSession } from '../../engine';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { AfterFirstPaint, notify, useSession } from '../../engine';
 import { onAppAction, type AppActionDetail } from '../../renderers/actions/actions';
 import { CHAT_ACTIONS } from './events';
 import { useUnreadCounts } from './unread';
@@ -15,11 +15,26 @@ const CHAT_ACTION_NAMES: readonly string[] = Object.values(CHAT_ACTIONS);
 export function ChatHost() {
   const signedIn = Boolean(useSession()?.token);
   const [first, setFirst] = useState<AppActionDetail | null>(null);
+  // Subscribed from the first render: a page may open the dialog as soon as it is drawn (ChatLauncher).
   useEffect(() => (first ? undefined : onAppAction((detail) => CHAT_ACTION_NAMES.includes(detail.action) && setFirst(detail))), [first]);
   const opened = useRef(false);
   const onOpened = useCallback((now: boolean) => void (opened.current = now), []);
 
-  // Counters poll while signed in and the tab is visible; a new reply is announced when the dialog is closed.
+  return (
+    <>
+      <AfterFirstPaint><ReplyAnnouncer opened={opened} /></AfterFirstPaint>
+      {signedIn && first && (
+        <Suspense fallback={null}>
+          <ChatDialog first={first} onOpened={onOpened} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Polls the counters while signed in and the tab is visible; a new reply is announced when the dialog is closed. */
+function ReplyAnnouncer({ opened }: { opened: RefObject<boolean> }) {
+  const signedIn = Boolean(useSession()?.token);
   const counts = useUnreadCounts(true);
   const lastChat = useRef<number | null>(null);
   useEffect(() => {
@@ -29,12 +44,6 @@ export function ChatHost() {
     }
     if (lastChat.current !== null && counts.chat > lastChat.current && !opened.current) notify.info('老师回复了你的消息，请在“我的消息”中查看');
     lastChat.current = counts.chat;
-  }, [signedIn, counts]);
-
-  if (!signedIn || !first) return null;
-  return (
-    <Suspense fallback={null}>
-      <ChatDialog first={first} onOpened={onOpened} />
-    </Suspense>
-  );
+  }, [signedIn, counts, opened]);
+  return null;
 }

@@ -1,6 +1,6 @@
 import './shell.css';
 import { useEffect, type ReactNode } from 'react';
-import { shellSettings, useSession, useSiteConfig } from '../../engine';
+import { AfterFirstPaint, shellSettings, useSession, useSiteConfig } from '../../engine';
 import { showClassNotices } from './classNotices';
 import { ChatHost } from '../chat/ChatHost';
 import { NewWorkPolling } from '../polling';
@@ -20,7 +20,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <Footer />
       <BackToTop />
       <ChatHost />
-      <NewWorkPolling />
+      <AfterFirstPaint><NewWorkPolling /></AfterFirstPaint>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { AspectRatio, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { AspectRatio, Card, Image } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatDate, formatText } from '../format/format';
 import { ClockIcon, UsersIcon } from '../ui/icons';
@@ -35,13 +35,13 @@ function RatingRow({ rating, item }: { rating: CardRating; item: Record<string, 
   if (!(value > 0) || !(count > 0)) return null;
   const shown = value.toFixed(1);
   return (
-    <Group gap={6} wrap="nowrap" data-testid="course-card-rating">
+    <div className={classes.rating} data-testid="course-card-rating">
       <Stars value={value} label={`评分 ${shown} 星`} />
-      <Text size="xs" c="dimmed" span>
-        <Text span fw={700} c="var(--mantine-color-text)" inherit>{shown}</Text>
+      <span className={classes.small}>
+        <span className={classes.value}>{shown}</span>
         {rating.count && ` · ${count}${rating.countSuffix ?? '人评价'}`}
-      </Text>
-    </Group>
+      </span>
+    </div>
   );
 }
 
@@ -62,31 +62,31 @@ export function CourseCard({ item, layout, to }: Props) {
           />
         </AspectRatio>
       </Card.Section>,
-      <Stack key="text" gap={8} mt="sm">
-        <Text fw={600} size="md" lineClamp={1} title={title} data-testid="course-card-title">
+      <div key="text" className={classes.text}>
+        <p className={classes.title} title={title} data-testid="course-card-title">
           {title}
-        </Text>
+        </p>
         {layout.meta && layout.meta.length > 0 && (
-          <Group justify="space-between" gap="xs" wrap="nowrap">
+          <div className={classes.facts}>
             {layout.meta.map((meta) => {
               const Icon = meta.icon ? ICONS[meta.icon] : null;
               // The label shows on hover (title) and is read before the value; a Tooltip per fact cost every card
               // two floating-element instances on the first render.
               return (
-                <Group key={meta.field} gap={4} wrap="nowrap" c="dimmed" data-field={meta.field} title={meta.label}>
+                <div key={meta.field} className={classes.fact} data-field={meta.field} title={meta.label}>
                   {Icon && <Icon size={14} />}
-                  {meta.label && <VisuallyHidden>{meta.label}：</VisuallyHidden>}
-                  <Text size="xs" c="dimmed" span>
+                  {meta.label && <span className={classes.hidden}>{meta.label}：</span>}
+                  <span className={classes.small}>
                     {metaText(meta, item[meta.field])}
                     {meta.suffix}
-                  </Text>
-                </Group>
+                  </span>
+                </div>
               );
             })}
-          </Group>
+          </div>
         )}
         {layout.rating && <RatingRow rating={layout.rating} item={item} />}
-      </Stack>,
+      </div>,
   ];
   const look = {
     withBorder: true,

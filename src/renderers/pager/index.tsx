@@ -1,4 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { useAfterFirstPaint } from '../shared/engine';
 
 export interface PagerProps {
   /** 1-based current page. */
@@ -15,9 +16,13 @@ export function siblingsFor(pagerCount: number): number {
   return Math.max(0, Math.floor((pagerCount - 5) / 2));
 }
 
-/** Page buttons with the total count ("共 N 条"); nothing at all when the list is empty. */
+/**
+ * Page buttons with the total count ("共 N 条"); nothing at all when the list is empty. Drawn once the page's first
+ * frame is painted: the buttons sit below the list and are a dozen components its first render need not wait for.
+ */
 export function Pager({ page, pageSize, total, pagerCount = 11, onChange }: PagerProps) {
-  if (total <= 0) return null;
+  const painted = useAfterFirstPaint();
+  if (total <= 0 || !painted) return null;
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   return (
     <Group justify="flex-end" gap="md" mt="lg" data-testid="pager">

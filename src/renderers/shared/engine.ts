@@ -10,6 +10,7 @@ export { entryPoints, shellSettings } from '../../engine/config';
 export { loadProfile, reloadSiteConfig } from '../../engine/bootstrap';
 export { afterLoginPath } from '../../engine/router';
 export { useShownCount } from '../../engine/visibility';
+export { useAfterFirstPaint } from '../../engine/afterPaint';
 export { register, registerLazy, type RendererProps, type RenderScreen } from '../../engine/registry';
 export { firstCallFailed, firstCallFailureShown, registerFirstCalls, type FirstCall, type FirstPage } from '../../engine/firstCalls';
 export type { SiteConfig } from '../../engine/types';
