@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import staticFiles from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { Db } from './db';
-import type { Contract } from './contract';
+import { isApiPath, type Contract } from './contract';
 import { apiCompression } from './http/api-compression';
 import { installAuth } from './http/auth';
 import { clientErrorHandler } from './http/client-errors';
@@ -86,7 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const compression = { threshold: 1024, encodings: ['gzip', 'deflate'] as ('gzip' | 'deflate')[] };
   const compressApiReply = apiCompression(API_COMPRESS_THRESHOLD);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.compress !== undefined) return;
+    if (!isApiPath(route.url) || route.compress !== undefined) return;
     route.compress = false;
     route.decompress = false; // browsers send no compressed bodies; the check was a hook on every call
     route.onSend = [...(route.onSend ? [route.onSend].flat() : []), compressApiReply as onSendHookHandler];

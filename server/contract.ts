@@ -16,5 +16,11 @@ export function loadContract(configDir: string): Contract {
   return doc.endpoints;
 }
 
+/** Where every API call lives: the pages, files and demo apps are outside it. */
+const API_PREFIX = '/api/';
+
 /** `theory/test/{id}` -> `/api/theory/test/:id` */
-export const routeUrl = (name: string) => `/api/${name.replace(/\{(\w+)\}/g, ':$1')}`;
+export const routeUrl = (name: string) => `${API_PREFIX}${name.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/** Whether a request or route address is the API's. */
+export const isApiPath = (url: string) => url.startsWith(API_PREFIX);

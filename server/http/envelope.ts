@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError, MESSAGES } from './errors';
 import { toFieldErrors } from './validation';
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './unavailable';
+import { isApiPath } from '../contract';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -74,7 +75,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) return send(reply, 404, { code: 404, data: null, message: '接口不存在' });
+    if (isApiPath(request.url)) return send(reply, 404, { code: 404, data: null, message: '接口不存在' });
     return reply.status(404).type('text/plain; charset=utf-8').send('页面不存在');
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isApiPath } from '../contract';
 
 /**
  * Security headers on every reply. Pages, the demo apps and files get a strict Content-Security-Policy — scripts only
@@ -73,7 +74,7 @@ const API_HEADERS: [string, string][] = [...COMMON_HEADERS, ['x-frame-options', 
 
 /** A JSON reply of the API, or one of its bodiless replies (a poll's 304). */
 function isApiData(url: string, contentType: unknown, status: number): boolean {
-  if (!url.startsWith('/api/')) return false;
+  if (!isApiPath(url)) return false;
   if (contentType === undefined) return status === 304 || status === 204;
   return typeof contentType === 'string' && contentType.startsWith('application/json');
 }
