@@ -15,15 +15,13 @@ class Slot {
  * `eb.val`), never to decide the query's shape, since the shape is fixed by the first call.
  */
 export function preparedQuery<Row, Args extends unknown[]>(build: (db: Db, ...values: Args) => Compilable<Row>) {
-  const byDialect = new Map<Dialect, CompiledQuery<Row>>();
-  const byHandle = new WeakMap<Db, CompiledQuery<Row>>(); // the common case without asking the handle its dialect
+  const compiled = new Map<Dialect, CompiledQuery<Row>>();
   return async (db: Db, ...values: Args): Promise<Row[]> => {
-    let query = byHandle.get(db);
+    const dialect = dialectOf(db);
+    let query = compiled.get(dialect);
     if (!query) {
-      const dialect = dialectOf(db);
-      query = byDialect.get(dialect) ?? build(db, ...(values.map((_v, i) => new Slot(i)) as Args)).compile();
-      byDialect.set(dialect, query);
-      byHandle.set(db, query);
+      query = build(db, ...(values.map((_v, i) => new Slot(i)) as Args)).compile();
+      compiled.set(dialect, query);
     }
     const parameters = query.parameters.map((p) => (p instanceof Slot ? values[p.index] : p));
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
