@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, OpenedDatabase } from '../../server/db';
 import { groupCommit } from '../../server/db/group-commit';
@@ -18,9 +19,10 @@ describe.each(DATABASES)('group commit on %s', (kind) => {
     await s?.close();
   });
 
-  const probe = (db: Db) => (db as unknown as Db & { selectFrom(t: 'group_commit_probe'): any }).selectFrom('group_commit_probe');
-  const insert = (db: Db, k: string, v: number) => (db as any).insertInto('group_commit_probe').values({ k, v }).execute();
-  const seenByOther = async (k: string) => (await probe(other.db).select('v').where('k', '=', k).executeTakeFirst())?.v;
+  // The probe table is this test's own, not in the schema's types.
+  const untyped = (db: Db) => db as unknown as Kysely<{ group_commit_probe: { k: string; v: number } }>;
+  const insert = (db: Db, k: string, v: number) => untyped(db).insertInto('group_commit_probe').values({ k, v }).execute();
+  const seenByOther = async (k: string) => (await untyped(other.db).selectFrom('group_commit_probe').select('v').where('k', '=', k).executeTakeFirst())?.v;
 
   it('answers each write only once another handle sees it, and a failing write fails only its own caller', async () => {
     const visibleWhileWriting: (number | undefined)[] = [];

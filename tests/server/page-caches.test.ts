@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createConfigStore } from '../../server/config';
 import { loadContract } from '../../server/contract';
 import type { OpenedDatabase } from '../../server/db';
+import { SHARED_TABLES } from '../../server/db/versions';
 import { adminPeople } from './admin-fixture';
 import { CONFIG_DIR, DATABASES, startTestServer, type TestServer } from './harness';
 
@@ -127,5 +129,23 @@ describe.each(DATABASES)('page caches on %s', (kind) => {
     while (seen === before.allCount && Date.now() - written < 5000) seen = (await onOther('learn/get', { page: 1 }, mine)).allCount;
     expect(seen).toBe(before.allCount + 1);
     expect(Date.now() - written).toBeLessThan(3000);
+  });
+
+  it('every table a cache follows across servers has its write counter, moved by a write from another server', async () => {
+    // A table added to SHARED_TABLES without a migration counting it would be cached on each node and never emptied
+    // by another node's writes.
+    const versions = async () =>
+      new Map((await sql<{ table_name: string; version: number | string }>`select table_name, version from data_versions`.execute(db())).rows.map((c) => [c.table_name, Number(c.version)]));
+    const before = await versions();
+    expect([...before.keys()].sort()).toEqual([...SHARED_TABLES].sort());
+    for (const table of SHARED_TABLES) {
+      // A write that changes nothing: PostgreSQL's triggers count statements, SQLite's rows (the table's first).
+      const write = kind === 'postgres'
+        ? sql`delete from ${sql.table(table)} where false`
+        : sql`update ${sql.table(table)} set rowid = rowid where rowid = (select min(rowid) from ${sql.table(table)})`;
+      await write.execute(other.opened.db);
+    }
+    const after = await versions();
+    expect(SHARED_TABLES.filter((t) => !(after.get(t)! > before.get(t)!))).toEqual([]);
   });
 });
