@@ -49,20 +49,22 @@ export function firstCallsOfPage(config: SiteConfig): FirstCall[] {
   return calls(screen.props ?? {}, { config, user, search: new URLSearchParams(location.search) });
 }
 
-/** First reads that failed before their screen was drawn (by query hash), until the screen has shown the failure. */
-const failedBeforeShown = new Set<string>();
+/** First reads sent before their screen was drawn (by query hash), until a screen has shown them. */
+const unshown = new Set<string>();
 
 /**
- * True while this read failed as a first call and no screen has shown that yet: the screen shows the failure it has
- * instead of asking again on mount (a query's default), which would send the call twice.
+ * True while this read was sent as a first call and no screen has shown it yet: a screen drawing it then shows a
+ * failure it finds instead of asking again on mount (a query's default), which would send the call twice. It is marked
+ * from the moment it is sent, not when it fails: the failure may land between the screen's render and its
+ * subscription to the query, which is when the query decides whether to ask again.
  */
-export function firstCallFailed(queryKey: QueryKey): boolean {
-  return failedBeforeShown.has(hashKey(queryKey));
+export function firstCallUnshown(queryKey: QueryKey): boolean {
+  return unshown.has(hashKey(queryKey));
 }
 
-/** The screen has shown the failure: from now on, drawing the read again asks again, as any failed read does. */
-export function firstCallFailureShown(queryKey: QueryKey): void {
-  failedBeforeShown.delete(hashKey(queryKey));
+/** A screen has shown the read: from now on, drawing it again after a failure asks again, as any failed read does. */
+export function firstCallShown(queryKey: QueryKey): void {
+  unshown.delete(hashKey(queryKey));
 }
 
 /**
@@ -76,10 +78,14 @@ export function prefetchFirstCalls(config: SiteConfig): Promise<void> {
   } catch {
     return Promise.resolve(); // a screen whose props its renderer cannot read says so itself when it is drawn
   }
-  return Promise.all(calls.map(async ({ endpoint, params }) => {
+  return sendFirstCalls(calls);
+}
+
+/** Sends the reads into the query cache, each marked unshown until a screen draws it; resolves when all have answered. */
+export function sendFirstCalls(calls: FirstCall[]): Promise<void> {
+  return Promise.all(calls.map(({ endpoint, params }) => {
     const queryKey = endpointKey(endpoint, params);
-    await queryClient.prefetchQuery({ queryKey, queryFn: () => api.call(endpoint, params, { silent: true }) });
-    const query = queryClient.getQueryCache().find({ queryKey, exact: true });
-    if (query?.state.status === 'error' && !query.isActive()) failedBeforeShown.add(hashKey(queryKey));
+    unshown.add(hashKey(queryKey));
+    return queryClient.prefetchQuery({ queryKey, queryFn: () => api.call(endpoint, params, { silent: true }) });
   })).then(() => undefined);
 }

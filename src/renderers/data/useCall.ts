@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api, endpointKey, firstCallFailed, firstCallFailureShown, useSession, useShownCount, watchEndpoints } from '../shared/engine';
+import { api, endpointKey, firstCallShown, firstCallUnshown, useSession, useShownCount, watchEndpoints } from '../shared/engine';
 
 export interface UseCallOptions {
   /** False while a parameter the call needs is missing: nothing is called. Default true. */
@@ -35,18 +35,19 @@ export function useCall<T = unknown>(endpoint: string | undefined, request: Reco
   const { enabled = true, keepPrevious = false, reloadOn, fresh = false } = options;
   const on = Boolean(endpoint && request) && enabled;
   const queryKey = endpointKey(endpoint ?? '', request ?? {});
-  // A first read the engine sent before the page was drawn and that failed is shown, not sent again (engine/firstCalls.ts).
-  const failedFirst = on && !fresh && firstCallFailed(queryKey);
+  // A first read the engine sent before the page was drawn is taken up as it is: if it failed, the failure is shown, not
+  // sent again (engine/firstCalls.ts).
+  const firstCall = on && !fresh && firstCallUnshown(queryKey);
   const query = useQuery({
     queryKey,
     queryFn: () => api.call<T>(endpoint!, request!, { silent: true }),
     enabled: on,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
-    ...(failedFirst ? { retryOnMount: false } : {}),
+    ...(firstCall ? { retryOnMount: false } : {}),
     ...(fresh ? { staleTime: 0, refetchOnMount: 'always' as const } : {}),
   });
   useEffect(() => {
-    if (failedFirst) firstCallFailureShown(queryKey);
+    if (firstCall) firstCallShown(queryKey);
   });
   const { refetch } = query;
   useReloadWhenShownAgain(on ? refetch : undefined);
