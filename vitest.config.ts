@@ -42,6 +42,10 @@ export default defineConfig({
           setupFiles: ['tests/e2e/file-server.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
+          // expect.poll gives up after 1 s by default: on a loaded 2-core machine a page reload and its first call take
+          // longer than that (an expired-QR test failed waiting 1 s for its scene). A failing condition still fails,
+          // after 15 s; Playwright's own waits keep their 30 s.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
