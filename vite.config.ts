@@ -1,11 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { appChunk } from './scripts/vite-app-chunk';
 import { mantineCssPerComponent } from './scripts/vite-mantine-css';
 import { precompressAssets } from './scripts/vite-precompress';
 
+const app = appChunk(import.meta.dirname);
+
 // The site is served by our own server (server/) in production and proxied to it in dev.
 export default defineConfig({
-  plugins: [react(), mantineCssPerComponent(import.meta.dirname), precompressAssets()],
+  plugins: [react(), mantineCssPerComponent(import.meta.dirname), app.plugin, precompressAssets()],
   base: './',
   // The server puts a fresh nonce here in every index.html reply (server/http/spa-index.ts): the style nonce of the
   // Content-Security-Policy, read by src/engine/cspNonce.ts.
@@ -13,9 +16,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
-    // Everything the first page needs in one file (not ~30 small shared ones, each a request with its headers); what
-    // loads later (forms, most screens: registerLazy) stays split by use.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] } } },
+    // The first page's code in two files fetched side by side (not ~30 small shared ones, each a request with its
+    // headers): the entry, and the application it imports (scripts/vite-app-chunk.ts); what loads later (forms, most
+    // screens: registerLazy) stays split by use.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first', tags: ['$initial'], priority: 2 }, { name: 'app', test: app.test, priority: 1 }] } } },
   },
   server: {
     port: 5173,

@@ -10,11 +10,6 @@ import { loginWidgetNames } from './login/widgetNames';
 
 registerLayout('shell', Shell);
 registerLazyLayout('staff', () => import('./shell/StaffShell').then((m) => ({ default: m.StaffShell })));
-/** For a visitor, who sees the login page first: its code starts loading with the configuration. */
-export function preloadLoginPage(): void {
-  void import('./login/LoginPage');
-}
-
 // Each piece is its own chunk, loaded when a screen of its type is first shown (see registerLazy).
 registerLazy('login-page', () => import('./login/LoginPage'));
 registerLazy('profile-info', () => import('./profile/ProfileInfo'));

@@ -11,12 +11,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { AfterFirstPaint } from './afterPaint';
-import { api, fetchSiteConfig } from './api';
+import { fetchSiteConfig } from './api';
 import { shellSettings, SiteConfigContext } from './config';
 import { cspNonce, shareCspNonce } from './cspNonce';
-import { prefetchFirstCalls } from './firstCalls';
+import { connect, currentVisit } from './early';
 import { dropAnswersOnSessionChange, queryClient } from './query';
-import { AppRoutes, hashLocation, loginRedirect } from './router';
+import { AppRoutes } from './router';
 import { loadProfile } from './profile';
 import { session, useSession } from './session';
 import { ShellSkeleton } from './ShellSkeleton';
@@ -56,15 +56,9 @@ function Site({ config }: { config: SiteConfig }) {
 /** Makes a freshly fetched configuration the one the api, the session and the theme use. */
 function adopt(next: SiteConfig): SiteConfig {
   const settings = shellSettings(next);
-  api.configure(next.endpoints, () => {
-    window.location.hash = loginRedirect(settings.loginPath, hashLocation());
-  });
-  // A signed-in request's configuration carries the user's profile: the first page's calls that need it (the
-  // student's id and class) go out at once, without a user/get_info round trip first.
-  if (next.user && session.token()) {
-    staleProfile = false;
-    session.setUser(next.user);
-  }
+  connect(next);
+  // The configuration carried the signed-in user's profile (early.ts): it is current.
+  if (next.user && session.token()) staleProfile = false;
   // A profile restored from this tab's storage may be stale (the class application approved meanwhile, a new
   // name): it shows at once and is refreshed in the background, once the contract is known to the api.
   if (staleProfile) {
@@ -114,34 +108,28 @@ function Boot({ first }: { first: FirstConfig }) {
 /**
  * How long the first render waits for the first screen's data (index.html's outline shows meanwhile): about what a
  * first render costs on a slow laptop, so a late answer delays the page by no more than drawing placeholders would.
+ * The reads went out with the configuration's answer (early.ts), usually while this code was still loading.
  */
 const FIRST_DATA_WAIT_MS = 250;
 
-/**
- * Sends the first screen's reads (src/engine/firstCalls.ts) and waits a little for them: a page whose data is in by
- * then is drawn once, with it, instead of as grey placeholders first and again when the data arrives; the reads go
- * out before that render, not after it.
- */
-function firstData(config: SiteConfig): Promise<void> {
-  const answered = prefetchFirstCalls(config);
-  return Promise.race([answered, new Promise<void>((done) => setTimeout(done, FIRST_DATA_WAIT_MS))]);
-}
+const firstData = (firstReads: Promise<void>): Promise<void> =>
+  Promise.race([firstReads, new Promise<void>((done) => setTimeout(done, FIRST_DATA_WAIT_MS))]);
 
 /**
- * Starts the client: restores the session, then renders the site once its configuration (and, briefly, the first
- * screen's data) has arrived (index.html preloads the configuration and shows the shell's outline meanwhile, so
- * React's first render is the page itself).
+ * Starts the client on the visit the entry started (early.ts: session restored, configuration asked for, first reads
+ * sent): renders the site once its configuration (and, briefly, the first screen's data) has arrived (index.html
+ * shows the shell's outline meanwhile, so React's first render is the page itself).
  */
 export function start(container: HTMLElement): void {
-  session.restore();
-  staleProfile = session.user() !== null;
+  const visit = currentVisit();
+  staleProfile = visit.storedProfile;
   shareCspNonce();
   dropAnswersOnSessionChange(queryClient);
-  void fetchSiteConfig<SiteConfig>()
+  void visit.config
     .then((next): FirstConfig => ({ config: adopt(next), failed: null }))
     .catch((err: unknown): FirstConfig => ({ config: null, failed: failureOf(err) }))
     .then(async (first) => {
-      if (first.config) await firstData(first.config);
+      if (first.config) await firstData(visit.firstReads);
       return first;
     })
     .then((first) => createRoot(container).render(

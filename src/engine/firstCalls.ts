@@ -2,9 +2,8 @@ import { hashKey, type QueryKey } from '@tanstack/react-query';
 import { api } from './api';
 import { shellSettings } from './config';
 import { endpointKey, queryClient } from './query';
-import { findScreen, forcedPasswordChange, guardOf, hashLocation } from './router';
+import { findScreen, forcedPasswordChange, guardOf, hashLocation, isMobileBrowser } from './routes';
 import { session, type UserInfo } from './session';
-import { isMobileBrowser } from './theme';
 import type { SiteConfig } from './types';
 
 /** One read a screen makes as soon as it is drawn: a contract entry and its parameters, as its renderer sends them. */
@@ -20,28 +19,24 @@ export interface FirstPage {
   search: URLSearchParams;
 }
 
-type FirstCallsOf = (props: any, page: FirstPage) => FirstCall[];
-
-const byType = new Map<string, FirstCallsOf>();
+/** What a screen type reads first, named from its props before it is drawn. */
+export type FirstCallsOf = (props: any, page: FirstPage) => FirstCall[];
 
 /**
- * Registers what a screen type reads first, so the engine can send it with the configuration instead of after React's
- * first render (on a cold visit that render is the longest task before the data). The calls must be exactly the ones
- * the renderer's queries make (same endpoint and parameters): its queries then find them in the cache or in flight,
- * and nothing is asked twice. Register it only for a renderer that is part of the first download.
+ * What each eagerly drawn screen type reads as soon as it is drawn (src/renderers/firstCalls.ts), so the entry can send
+ * it before the application's code has loaded (early.ts). The calls must be exactly the ones the renderer's queries
+ * make (same endpoint and parameters): its queries then find them in the cache or in flight, and nothing is asked twice.
  */
-export function registerFirstCalls(type: string, calls: FirstCallsOf): void {
-  byType.set(type, calls);
-}
+export type FirstCallPlans = Record<string, FirstCallsOf>;
 
 /** The calls the screen at the current address will make first, when the engine is sure to draw that screen at once. */
-export function firstCallsOfPage(config: SiteConfig): FirstCall[] {
+export function firstCallsOfPage(config: SiteConfig, plans: FirstCallPlans): FirstCall[] {
   const settings = shellSettings(config);
   if (settings.mobilePage && isMobileBrowser(navigator.userAgent)) return [];
   const location = hashLocation();
   const pathname = location.pathname === '/' ? settings.home : location.pathname;
   const screen = findScreen(Object.values(config.screens), pathname);
-  const calls = screen && byType.get(screen.type);
+  const calls = screen && plans[screen.type];
   if (!screen || !calls) return [];
   const user = session.user();
   // Only a screen the router draws at once: not one its guard sends elsewhere or waits on, nor a forced password change.
@@ -67,18 +62,13 @@ export function firstCallShown(queryKey: QueryKey): void {
   unshown.delete(hashKey(queryKey));
 }
 
-/**
- * Sends the current page's first reads into the query cache (the screen's own queries take them up when it mounts).
- * Resolves when they have answered, failed included: a failure stays in the cache for the screen to say.
- */
-export function prefetchFirstCalls(config: SiteConfig): Promise<void> {
-  let calls: FirstCall[];
+/** The first reads of the page at the current address ([] when its screen's props cannot be read: it says so when drawn). */
+export function firstCallsOfPageSafely(config: SiteConfig, plans: FirstCallPlans): FirstCall[] {
   try {
-    calls = firstCallsOfPage(config);
+    return firstCallsOfPage(config, plans);
   } catch {
-    return Promise.resolve(); // a screen whose props its renderer cannot read says so itself when it is drawn
+    return [];
   }
-  return sendFirstCalls(calls);
 }
 
 /** Sends the reads into the query cache, each marked unshown until a screen draws it; resolves when all have answered. */

@@ -95,7 +95,3 @@ export function installScaling(scaling: Scaling | undefined): void {
   window.addEventListener('resize', applyScaling);
 }
 
-/** Phones and tablets get the /result page (the spec does not support mobile browsers). */
-export function isMobileBrowser(userAgent: string): boolean {
-  return /Android|iPhone|iPad|iPod|Mobile|HarmonyOS|Windows Phone/i.test(userAgent);
-}

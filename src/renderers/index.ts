@@ -1,14 +1,11 @@
 // Registers every generic renderer under its YAML `type:` name. Imported once by the engine's bootstrap.
-import { register, registerFirstCalls, registerLazy } from './shared/engine';
+import { register, registerLazy } from './shared/engine';
 import CardsRenderer from './cards';
-import { cardsFirstCalls } from './cards/firstCalls';
 
 // The catalogue (a signed-in student's first page) is drawn at once; every other renderer is its own chunk, loaded
 // the first time a screen of its type is shown. Nothing here may import them statically (it would pull them back
 // into the first download): pieces that embed one import it from its folder.
 register('cards', CardsRenderer);
-// Its page of cards is asked for with the site's configuration, before the first render (src/engine/firstCalls.ts).
-registerFirstCalls('cards', cardsFirstCalls);
 registerLazy('detail', () => import('./detail'));
 registerLazy('table', () => import('./table'));
 registerLazy('form', () => import('./form'));

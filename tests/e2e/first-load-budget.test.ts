@@ -97,4 +97,36 @@ describe('scripts before the first content', () => {
     // after it: that render was the longest task of a cold visit, and the list waited for it before asking.
     expect(sentBeforeFirstRender).toEqual({ 'learn/get': true, 'learn/cate/tree': true });
   }, 60_000);
+
+  it('a signed-in student\'s first reads go out while the application\'s code is still downloading', async () => {
+    const reply = await fetch(`${baseURL()}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'demo', password: 'demo123', school_id: '100002' }),
+    }).then((r) => r.json());
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+    await context.addCookies([{ name: 'token', value: reply.data.token, url: baseURL() }]);
+    const page = await context.newPage();
+    // The application's script (src/app.tsx's chunk) is held back until both of the list's reads have been sent, or
+    // for 20 s: reads that waited for the application to run (as they did) would be sent only after it is let through.
+    const reads = new Set<string>();
+    let readsSent!: () => void;
+    const bothSent = new Promise<void>((done) => (readsSent = done));
+    page.on('request', (request) => {
+      const call = new URL(request.url()).pathname.slice('/api/'.length);
+      if (call === 'learn/get' || call === 'learn/cate/tree') reads.add(call);
+      if (reads.size === 2) readsSent();
+    });
+    const order: string[] = [];
+    void bothSent.then(() => order.push('reads sent'));
+    await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
+      await Promise.race([bothSent, new Promise((wait) => setTimeout(wait, 20_000))]);
+      order.push('application let through');
+      await route.continue();
+    });
+    await page.goto(`${baseURL()}/#/ucenter/practiceList`);
+    await page.getByTestId('course-card').first().waitFor();
+    expect(order).toEqual(['reads sent', 'application let through']);
+    await context.close();
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginRedirect } from '../../src/engine/router';
-import { isMobileBrowser, rootFontSize } from '../../src/engine/theme';
+import { isMobileBrowser, loginRedirect } from '../../src/engine/routes';
+import { rootFontSize } from '../../src/engine/theme';
 
 const scaling = { designWidth: 1920, baseFontSize: 16, maxScale: 2, minScale: 0.75 };
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient, endpointKey, endpointOfKey, invalidateEndpoints, watchEndpoints } from '../../src/engine/query';
 import { checkEndpointNames } from '../../server/config/endpoint-names';
 import { parseYaml } from '../../server/config/load';
-import { mentionsUser } from '../../src/renderers/data/useCall';
+import { mentionsUser } from '../../src/renderers/data/request';
 
 /** Caches an answer under a call's key and keeps an observer on it, as a mounted screen does. */
 async function shown(client: ReturnType<typeof createQueryClient>, endpoint: string, params: Record<string, unknown>, answer: () => unknown) {

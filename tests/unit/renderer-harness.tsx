@@ -51,7 +51,7 @@ export async function fakeEngine(overrides: Record<string, unknown> = {}): Promi
     isRefusal: errors.isRefusal, useAfterFirstPaint: afterPaint.useAfterFirstPaint,
     evaluate: expr.evaluate, template: expr.template, useSiteConfig: () => SITE, useSession: () => ({ token: 'tok', user: USER }), useShownCount: () => 1,
     endpointKey: query.endpointKey, invalidateEndpoints: vi.fn(async () => undefined), watchEndpoints: () => () => undefined,
-    register: () => undefined, registerLazy: () => undefined, registerFirstCalls: () => undefined, firstCallUnshown: () => false, firstCallShown: () => undefined, cspNonce: () => undefined, shellSettings: config.shellSettings, entryPoints: config.entryPoints, ...overrides,
+    register: () => undefined, registerLazy: () => undefined, firstCallUnshown: () => false, firstCallShown: () => undefined, cspNonce: () => undefined, shellSettings: config.shellSettings, entryPoints: config.entryPoints, ...overrides,
     notify: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warn: vi.fn(), hide: vi.fn(), shownInline: () => () => undefined, ...(overrides.notify as object | undefined) },
   };
 }

@@ -1,11 +1,10 @@
 import type { FirstCall, FirstPage } from '../shared/engine';
-import { buildListRequest } from '../data/request';
+import { listQueryOnArrival } from '../data/listAddress';
+import { buildListRequest, mentionsUser } from '../data/request';
 import type { ListQuery } from '../data/source';
 import type { SourceConfig } from '../data/source.schema.gen';
-import { mentionsUser } from '../data/useCall';
-import { listQueryOnArrival } from '../data/useListState';
-import { templateScope } from '../data/useTemplateScope';
-import { WHOLE_TREE } from '../filters/CategoryFilter';
+import { templateScope } from '../data/templateScope';
+import { WHOLE_TREE } from '../filters/tree';
 import type { CardsProps } from './schema.gen';
 
 /** Cards a page when the YAML names no `pageSize`. */

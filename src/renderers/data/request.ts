@@ -1,6 +1,15 @@
-import { evaluate, template } from '../shared/engine';
+// The expression language itself (shared with the server's config checker), not through the engine's surface: this file
+// is part of the entry's first download (cards/firstCalls.ts), which must not pull in the engine's React side.
+import { evaluate, template } from '../../../shared/expr';
 import type { ListQuery, TemplateScope } from './source';
 import type { SourceConfig } from './source.schema.gen';
+
+const USER_TEMPLATE = /\$\{[^}]*\buser\b/;
+
+/** Parameters that read the signed-in user (`${user.id}`) wait for the profile rather than go out without it. */
+export function mentionsUser(params: Record<string, unknown> | undefined): boolean {
+  return Object.values(params ?? {}).some((v) => typeof v === 'string' && USER_TEMPLATE.test(v));
+}
 
 const WHOLE_EXPRESSION = /^\$\{([^}]*)\}$/;
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { mentionsUser } from './request';
 import { api, endpointKey, firstCallShown, firstCallUnshown, useSession, useShownCount, watchEndpoints } from '../shared/engine';
 
 export interface UseCallOptions {
@@ -15,13 +16,6 @@ export interface UseCallOptions {
    * `isFetching` turning false).
    */
   fresh?: boolean;
-}
-
-const USER_TEMPLATE = /\$\{[^}]*\buser\b/;
-
-/** Parameters that read the signed-in user (`${user.id}`) wait for the profile rather than go out without it. */
-export function mentionsUser(params: Record<string, unknown> | undefined): boolean {
-  return Object.values(params ?? {}).some((v) => typeof v === 'string' && USER_TEMPLATE.test(v));
 }
 
 /**

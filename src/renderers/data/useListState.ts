@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useShownCount } from '../shared/engine';
+import { addressFilterText, FILTER_PREFIX, filterText, NO_FILTERS, pageOf, PAGE_PARAM, parseFilters, type Filters } from './listAddress';
 import type { ListQuery } from './source';
 
 export interface ListState {
@@ -8,41 +9,6 @@ export interface ListState {
   setPage: (page: number) => void;
   /** Changes some filter values; any filter change starts again from page 1. */
   setFilters: (patch: Record<string, unknown>) => void;
-}
-
-/** The route's query parameter that holds a paged list's page (absent only from a link to the list's bare address). */
-export const PAGE_PARAM = 'page';
-/** A paged list's filter values sit in the address under this prefix (`?page=1&f.keyword=牙`), apart from the route's own. */
-export const FILTER_PREFIX = 'f.';
-
-type Filters = Record<string, unknown>;
-const NO_FILTERS: Filters = {};
-
-const pageOf = (value: string | null) => Math.max(1, Math.floor(Number(value)) || 1);
-
-/** Filter values as they are written in the address: set ones only, in name order. */
-function filterText(filters: Filters): string {
-  const set = Object.entries(filters).filter(([, v]) => v !== undefined && v !== null).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return new URLSearchParams(set.map(([k, v]) => [FILTER_PREFIX + k, String(v)])).toString();
-}
-
-/** The filter part of an address, in the form filterText writes. */
-function addressFilterText(search: URLSearchParams): string {
-  const set = [...search].filter(([k]) => k.startsWith(FILTER_PREFIX)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return new URLSearchParams(set).toString();
-}
-
-function parseFilters(text: string): Filters {
-  return Object.fromEntries([...new URLSearchParams(text)].map(([k, v]) => [k.slice(FILTER_PREFIX.length), v]));
-}
-
-/**
- * What a server-paged list (useListState with a page size) asks for when a page is opened at an address with this
- * query: the page and filters the address names, else page 1 without filters.
- */
-export function listQueryOnArrival(pageSize: number, search: URLSearchParams): ListQuery {
-  const given = search.get(PAGE_PARAM);
-  return { page: given === null ? 1 : pageOf(given), pageSize, filters: given === null ? NO_FILTERS : parseFilters(addressFilterText(search)) };
 }
 
 /**

@@ -1,19 +1,8 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useSession, useSiteConfig, type SiteConfig } from '../shared/engine';
+import { useSession, useSiteConfig } from '../shared/engine';
 import type { TemplateScope } from './source';
-
-const NO_USER: Record<string, unknown> = {};
-
-/** The scope of a screen of this site, for this user (or a visitor: null), at an address with this query string. */
-export function templateScope(config: SiteConfig | null, user: Record<string, unknown> | null, queryText: string): TemplateScope {
-  return {
-    user: user ?? NO_USER,
-    school: (config?.school ?? {}) as unknown as Record<string, unknown>,
-    features: config?.features ?? {},
-    query: Object.fromEntries(new URLSearchParams(queryText)),
-  };
-}
+import { NO_USER, templateScope } from './templateScope';
 
 /** The names YAML templates may use on a screen: the signed-in user, the school, feature switches and the route query. */
 export function useTemplateScope(): TemplateScope {

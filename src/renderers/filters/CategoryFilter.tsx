@@ -1,15 +1,11 @@
 import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { formatCount } from '../format/format';
-import type { ListQuery } from '../data/source';
 import { useRemoteList } from '../data/useRemoteList';
 import { sameValue } from './ChoiceFilters';
-import { choiceIds, directionIds, isOpen, locateChoice } from './tree';
+import { choiceIds, directionIds, isOpen, locateChoice, WHOLE_TREE } from './tree';
 import type { CategoryFilterConfig } from './schema.gen';
 import type { CategoryNode } from './types';
-
-/** The category tree is read whole, unpaged. */
-export const WHOLE_TREE: ListQuery = { page: 1, filters: {} };
 
 interface Props {
   config: CategoryFilterConfig;

@@ -1,4 +1,8 @@
+import type { ListQuery } from '../data/source';
 import type { CategoryNode } from './types';
+
+/** The category tree is read whole, unpaged. */
+export const WHOLE_TREE: ListQuery = { page: 1, filters: {} };
 
 /** A node whose `link` is null is "暂未开放": shown, never usable as a course filter (a tree without links is all open). */
 export function isOpen(node: CategoryNode): boolean {

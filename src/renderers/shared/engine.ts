@@ -12,7 +12,7 @@ export { afterLoginPath } from '../../engine/router';
 export { useShownCount } from '../../engine/visibility';
 export { useAfterFirstPaint } from '../../engine/afterPaint';
 export { register, registerLazy, type RendererProps, type RenderScreen } from '../../engine/registry';
-export { firstCallShown, firstCallUnshown, registerFirstCalls, type FirstCall, type FirstPage } from '../../engine/firstCalls';
+export { firstCallShown, firstCallUnshown, type FirstCall, type FirstCallPlans, type FirstPage } from '../../engine/firstCalls';
 export type { SiteConfig } from '../../engine/types';
 export { endpointKey, invalidateEndpoints, watchEndpoints } from '../../engine/query';
 export { cspNonce } from '../../engine/cspNonce';
