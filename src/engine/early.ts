@@ -14,6 +14,8 @@ export interface Visit {
   config: Promise<SiteConfig>;
   /** Settles when the first page's reads have answered (failures included: they stay in the cache for the screen). */
   firstReads: Promise<void>;
+  /** Settles once the configuration has answered and the first reads (if any) are on their way, or it failed. */
+  readsSent: Promise<void>;
   /** The profile came from this tab's storage, not from the configuration's answer: it may be stale. */
   storedProfile: boolean;
 }
@@ -39,8 +41,14 @@ export function startVisit(plans: FirstCallPlans): Visit {
     connect(next);
     return next;
   });
-  const firstReads = config.then((next) => sendFirstCalls(firstCallsOfPageSafely(next, plans)), () => undefined);
-  current = { config, firstReads, storedProfile };
+  let sent!: () => void;
+  const readsSent = new Promise<void>((done) => (sent = done));
+  const firstReads = config.then((next) => {
+    const answered = sendFirstCalls(firstCallsOfPageSafely(next, plans));
+    sent();
+    return answered;
+  }, sent);
+  current = { config, firstReads, readsSent, storedProfile };
   return current;
 }
 
