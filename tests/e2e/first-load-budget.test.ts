@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser } from './browser';
+import { signIn } from './staff-work';
 
 // What a first visit fetches before the page shows its content (issue 18): the login form and a signed-in student's
 // practice list are drawn without the form library (rjsf and its validator, ~125 KB compressed), which loads with the
@@ -71,14 +72,10 @@ describe('scripts before the first content', () => {
   }, 60_000);
 
   it('a signed-in student\'s practice list: neither the form library nor the login page, nor a profile round trip; its reads go out before the first render', async () => {
-    const reply = await fetch(`${baseURL()}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'demo', password: 'demo123', school_id: '100002' }),
-    }).then((r) => r.json());
+    const token = await signIn('user/login', 'demo', 'demo123');
     const calls: string[] = [];
     let sentBeforeFirstRender: Record<string, boolean> = {};
-    const files = await scriptsBefore('/ucenter/practiceList', (page) => page.getByTestId('course-card').first().waitFor(), reply.data.token, calls, async (page) => {
+    const files = await scriptsBefore('/ucenter/practiceList', (page) => page.getByTestId('course-card').first().waitFor(), token, calls, async (page) => {
       const sent = await page.evaluate(() => (window as unknown as { sentBeforeRender: Record<string, boolean> }).sentBeforeRender);
       sentBeforeFirstRender = { 'learn/get': sent['learn/get'], 'learn/cate/tree': sent['learn/cate/tree'] };
     });
@@ -99,13 +96,9 @@ describe('scripts before the first content', () => {
   }, 60_000);
 
   it('a signed-in student\'s first reads go out while the application\'s code is still downloading', async () => {
-    const reply = await fetch(`${baseURL()}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'demo', password: 'demo123', school_id: '100002' }),
-    }).then((r) => r.json());
+    const token = await signIn('user/login', 'demo', 'demo123');
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
-    await context.addCookies([{ name: 'token', value: reply.data.token, url: baseURL() }]);
+    await context.addCookies([{ name: 'token', value: token, url: baseURL() }]);
     const page = await context.newPage();
     // The application's script (src/app.tsx's chunk) is held back until both of the list's reads have been sent, or
     // for 20 s: reads that waited for the application to run (as they did) would be sent only after it is let through.
