@@ -53,11 +53,10 @@ function Site({ config }: { config: SiteConfig }) {
   );
 }
 
-/** Makes a freshly fetched configuration the one the api, the session and the theme use. */
+/** Makes a configuration the api and the session already use (early.ts `connect`) the one the theme uses too. */
 function adopt(next: SiteConfig): SiteConfig {
   const settings = shellSettings(next);
-  connect(next);
-  // The configuration carried the signed-in user's profile (early.ts): it is current.
+  // The configuration carried the signed-in user's profile: it is current.
   if (next.user && session.token()) staleProfile = false;
   // A profile restored from this tab's storage may be stale (the class application approved meanwhile, a new
   // name): it shows at once and is refreshed in the background, once the contract is known to the api.
@@ -80,7 +79,9 @@ function Boot({ first }: { first: FirstConfig }) {
 
   const load = useCallback(async () => {
     try {
-      setConfig(adopt(await fetchSiteConfig<SiteConfig>()));
+      const next = await fetchSiteConfig<SiteConfig>();
+      connect(next);
+      setConfig(adopt(next));
       setFailed(null);
     } catch (err) {
       setFailed(failureOf(err));

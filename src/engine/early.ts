@@ -22,7 +22,7 @@ export interface Visit {
 
 let current: Visit | null = null;
 
-/** Makes a configuration the one the api and the session use: the first, and each one fetched again. */
+/** Makes a configuration the one the api and the session use: the first (startVisit), and each one fetched again. */
 export function connect(config: SiteConfig): void {
   const settings = shellSettings(config);
   api.configure(config.endpoints, () => {
@@ -41,14 +41,12 @@ export function startVisit(plans: FirstCallPlans): Visit {
     connect(next);
     return next;
   });
-  let sent!: () => void;
-  const readsSent = new Promise<void>((done) => (sent = done));
-  const firstReads = config.then((next) => {
-    const answered = sendFirstCalls(firstCallsOfPageSafely(next, plans));
-    sent();
-    return answered;
-  }, sent);
-  current = { config, firstReads, readsSent, storedProfile };
+  // Wrapped, so that `readsSent` settles when the reads leave, not when they answer.
+  const sending = config.then(
+    (next) => ({ answered: sendFirstCalls(firstCallsOfPageSafely(next, plans)) }),
+    () => ({ answered: Promise.resolve() }),
+  );
+  current = { config, firstReads: sending.then((s) => s.answered), readsSent: sending.then(() => undefined), storedProfile };
   return current;
 }
 

@@ -54,7 +54,8 @@ const unshown = new Set<string>();
  * subscription to the query, which is when the query decides whether to ask again.
  */
 export function firstCallUnshown(queryKey: QueryKey): boolean {
-  return unshown.has(hashKey(queryKey));
+  // Asked on every render of every read: once the first page has drawn its reads, nothing is hashed.
+  return unshown.size > 0 && unshown.has(hashKey(queryKey));
 }
 
 /** A screen has shown the read: from now on, drawing it again after a failure asks again, as any failed read does. */

@@ -9,8 +9,6 @@ import { session, useSession } from './session';
 import type { ScreenConfig } from './types';
 import { ShownProvider } from './visibility';
 
-export { afterLoginPath, findScreen, forcedPasswordChange, guardOf, hashLocation, loginRedirect } from './routes';
-
 function Guard({ screen, children }: { screen: ScreenConfig; children: ReactNode }) {
   const config = useSiteConfig()!;
   const location = useLocation();

@@ -8,7 +8,7 @@ export { notify } from '../../engine/notify';
 export { session } from '../../engine/session';
 export { entryPoints, shellSettings } from '../../engine/config';
 export { loadProfile, reloadSiteConfig } from '../../engine/bootstrap';
-export { afterLoginPath } from '../../engine/router';
+export { afterLoginPath } from '../../engine/routes';
 export { useShownCount } from '../../engine/visibility';
 export { useAfterFirstPaint } from '../../engine/afterPaint';
 export { register, registerLazy, type RendererProps, type RenderScreen } from '../../engine/registry';
