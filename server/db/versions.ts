@@ -78,6 +78,11 @@ export async function versionOf(db: Db, tables: readonly string[]): Promise<numb
   return versions.sum(tables);
 }
 
+/** How many writes this process has made to `tables` through this handle (only grows); undefined: not tracked. */
+export function localWrites(db: Db, tables: readonly string[]): number | undefined {
+  return byDb.get(db)?.sum(tables);
+}
+
 /**
  * Called by the app once migrations have run: from now on this handle also follows `data_versions`, the other
  * writers' counts (a database migrated to an older version, without that table, keeps to this process's own writes).

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../shared/config-types';
 import type { Db } from '../db';
 import type { User } from '../db/schema';
+import { inboxVersion } from '../db/inbox-versions';
 import { preparedQuery } from '../db/prepared';
 import { now } from '../db/time';
 import { invalid, notFound } from '../http/errors';
@@ -153,8 +154,35 @@ const unreadCountsQuery = preparedQuery((db: Db, studentId: number) =>
   }),
 );
 
-/** Unread teacher messages and notifications of a student: what the counters in the page show. One query: it is polled. */
-export async function unreadCounts(db: Db, studentId: number) {
+type UnreadCounts = { chat: { total: number; unread: number }; notice: { total: number; unread: number } };
+
+/** Counts by handle and student, each with the student's inbox version it was computed under. */
+const countsCache = new WeakMap<Db, Map<number, { counts: UnreadCounts; version: number; at: number }>>();
+const COUNTS_TTL_MS = 10 * 60_000;
+const COUNTS_LIMIT = 100_000;
+
+/**
+ * Unread teacher messages and notifications of a student: what the counters in the page show. Polled by every open
+ * page, so it is kept in memory while the student's inbox version stays the same (db/inbox-versions.ts: a write on
+ * this node is seen by the next call, one on another node within about a second). Callers must not change the value.
+ */
+export async function unreadCounts(db: Db, studentId: number): Promise<UnreadCounts> {
+  const versioned = inboxVersion(db, studentId);
+  if (!versioned) return countUnread(db, studentId);
+  const version = await versioned; // read before counting: a write landing meanwhile makes the entry stale at once
+  let cache = countsCache.get(db);
+  if (!cache) countsCache.set(db, (cache = new Map()));
+  const hit = cache.get(studentId);
+  const at = Date.now();
+  if (hit && hit.version === version && at - hit.at < COUNTS_TTL_MS) return hit.counts;
+  const counts = await countUnread(db, studentId);
+  cache.delete(studentId);
+  if (cache.size >= COUNTS_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(studentId, { counts, version, at });
+  return counts;
+}
+
+async function countUnread(db: Db, studentId: number): Promise<UnreadCounts> {
   const [row] = await unreadCountsQuery(db, studentId);
   return {
     chat: { total: Number(row?.chat_total ?? 0), unread: Number(row?.chat_unread ?? 0) },

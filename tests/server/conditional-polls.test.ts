@@ -136,6 +136,44 @@ describe.each(DATABASES)('conditional polls on %s', (kind) => {
     expect(after.body.data.unread).toBe(unread + 1);
   });
 
+  // The counts are kept in memory per student while that student's inbox version stands (db/inbox-versions.ts).
+  it('message/get_class: a teacher\'s reply and the student\'s reading show at once, another node\'s notice within about a second', async () => {
+    const me = (await s.post('user/get_info', {}, demo)).body.data;
+    const teacherToken = await s.teacherLogin();
+    const teacher = (await s.post('user/get_info', {}, teacherToken)).body.data;
+    const chatUnread = (body: any) => body.data.list.find((c: { key: string }) => c.key === 'chat').unread as number;
+    const start = await poll('message/get_class', demo);
+    expect((await poll('message/get_class', demo, start.etag)).status).toBe(304);
+
+    const sent = await s.post('teacher/reply', { student_id: me.id, message: '第三题再看一下' }, teacherToken);
+    expect(sent.body.code, sent.body.message).toBe(200);
+    const replied = await poll('message/get_class', demo, start.etag);
+    expect(replied.status).toBe(200);
+    expect(chatUnread(replied.body)).toBe(chatUnread(start.body) + 1);
+    expect((await poll('message/get_class', demo, replied.etag)).status).toBe(304);
+
+    expect((await s.post('answer/messageread', { teacher_id: teacher.id }, demo)).body.code).toBe(200);
+    const read = await poll('message/get_class', demo, replied.etag);
+    expect(read.status).toBe(200);
+    expect(chatUnread(read.body)).toBe(0);
+
+    // A notice to another student leaves this student's copy current.
+    const other = await s.opened.db.selectFrom('users').select('id').where('username', '=', 'stu00036').executeTakeFirstOrThrow();
+    await s.opened.db.insertInto('notifications').values({ user_id: other.id, teacher_id: teacher.id, content: '别人的通知' }).execute();
+    expect((await poll('message/get_class', demo, read.etag)).status).toBe(304);
+
+    const otherNode = await s.reopen();
+    try {
+      await otherNode.db.insertInto('notifications').values({ user_id: me.id, teacher_id: teacher.id, content: '另一台服务器写的通知' }).execute();
+      await expect.poll(async () => (await poll('message/get_class', demo, read.etag)).status, { timeout: 5_000, interval: 200 }).toBe(200);
+      expect((await poll('message/get_class', demo)).body.data.unread).toBe(read.body.data.unread + 1);
+      await otherNode.db.deleteFrom('notifications').where('user_id', '=', me.id).where('content', '=', '另一台服务器写的通知').execute();
+      await expect.poll(async () => (await poll('message/get_class', demo)).body.data.unread, { timeout: 5_000, interval: 200 }).toBe(read.body.data.unread);
+    } finally {
+      await otherNode.close();
+    }
+  });
+
   it('a poll without a valid token is refused, ETag or not', async () => {
     const res = await poll('assign/gettasklist', 'f'.repeat(64), 'W/"anything"');
     expect(res.status).toBe(401);

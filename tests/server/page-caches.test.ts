@@ -137,7 +137,7 @@ describe.each(DATABASES)('page caches on %s', (kind) => {
     const versions = async () =>
       new Map((await sql<{ table_name: string; version: number | string }>`select table_name, version from data_versions`.execute(db())).rows.map((c) => [c.table_name, Number(c.version)]));
     const before = await versions();
-    expect([...before.keys()].sort()).toEqual([...SHARED_TABLES].sort());
+    expect(SHARED_TABLES.filter((t) => !before.has(t))).toEqual([]);
     for (const table of SHARED_TABLES) {
       // A write that changes nothing: PostgreSQL's triggers count statements, SQLite's rows (the table's first).
       const write = kind === 'postgres'

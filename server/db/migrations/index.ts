@@ -19,6 +19,7 @@ import * as m0019 from './0019_report_rollup';
 import * as m0020 from './0020_course_ratings';
 import * as m0021 from './0021_data_versions';
 import * as m0022 from './0022_hot_path_versions';
+import * as m0023 from './0023_inbox_versions';
 
 /** Every migration in order. Listed statically so it works under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0020_course_ratings': m0020,
   '0021_data_versions': m0021,
   '0022_hot_path_versions': m0022,
+  '0023_inbox_versions': m0023,
 };
