@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { cookieAttributes, writeCookie } from '../../src/engine/cookies';
+import { cookieAttributes, readCookie, removeCookie, writeCookie } from '../../src/engine/cookies';
 
 describe('cookies (issue 14 #15)', () => {
   it('marks the token cookie Secure when the site is served over HTTPS, and not over plain HTTP', () => {
@@ -13,5 +13,24 @@ describe('cookies (issue 14 #15)', () => {
     writeCookie('token', 'abc');
     expect(set).toHaveBeenCalledWith(expect.stringMatching(/^token=abc; expires=.+; path=\/; SameSite=Lax$/)); // jsdom page is http:
     set.mockRestore();
+  });
+
+  it('asks the browser once per task, sees its own writes at once and another tab\'s change in the next task', async () => {
+    writeCookie('token', 'first');
+    const get = vi.spyOn(document, 'cookie', 'get');
+    expect(readCookie('token')).toBe('first');
+    expect(readCookie('token')).toBe('first');
+    expect(readCookie('login_keys')).toBeNull();
+    expect(get).toHaveBeenCalledTimes(1);
+    writeCookie('token', 'second');
+    expect(readCookie('token')).toBe('second');
+    removeCookie('token');
+    expect(readCookie('token')).toBeNull();
+    get.mockRestore();
+    // Another tab signs in: this page's next task reads the new cookie.
+    document.cookie = 'token=other-tab; path=/';
+    expect(readCookie('token')).toBeNull(); // still this task's reading
+    await Promise.resolve();
+    expect(readCookie('token')).toBe('other-tab');
   });
 });
