@@ -17,7 +17,8 @@ const queues = new WeakMap<Db, Queued[]>();
  * its own wrote the same few pages to the WAL again (a save cost ≈ 32 µs of CPU alone, ≈ 11 µs in a batch of 25).
  * Each caller's promise settles only after the commit, so nothing is acknowledged before it is durable; one write
  * that throws fails only its own caller (SQLite undoes just that statement). PostgreSQL runs each write on its own
- * pooled connection, in its own statement, as before (its commits already overlap).
+ * pooled connection, in its own statement, as before (its commits already overlap; autosaves there are batched into
+ * one statement instead: services/answer-store.ts).
  */
 export function groupCommit<T>(db: Db, write: Write<T>): Promise<T> {
   if (dialectOf(db) === 'postgres') return write(db);

@@ -1,7 +1,6 @@
 import type { Db } from '../db';
-import { dialectOf } from '../db/ddl';
 import { preparedQuery } from '../db/prepared';
-import { groupCommit } from '../db/group-commit';
+import { storeAnswer } from './answer-store';
 import { versionedCache } from './versionedCache';
 import type { Row, User } from '../db/schema';
 import { formatTimestamp, now, parseTimestamp } from '../db/time';
@@ -237,7 +236,7 @@ export interface SaveInput {
 
 // Autosave runs every few seconds per student during an exam. What it checks against (the student's attempt, the
 // test's questions) is kept in memory while neither table is written (on any node: server/db/versions.ts), so a save
-// is one statement: the conditional upsert, which checks again that the attempt is still open.
+// is one statement: the conditional upsert, which checks again that the attempt is still open (answer-store.ts).
 const attemptQuery = preparedQuery((db: Db, userId: number, testId: number) =>
   db.selectFrom('theory_attempts').select(['id', 'status', 'deadline_at']).where('user_id', '=', userId).where('test_id', '=', testId),
 );
@@ -256,29 +255,6 @@ async function saveTarget(db: Db, userId: number, testId: number, questionId: nu
   const question = questions.get(questionId);
   return attempt && question ? { ...attempt, ...question } : undefined;
 }
-
-const saveAnswerQuery = preparedQuery((db: Db, attemptId: number, questionId: number, answer: string, seq: number, stamp: string) => {
-  let openAttempt = db.selectFrom('theory_attempts').select('id').where('id', '=', attemptId).where('status', '=', 'in_progress');
-  if (dialectOf(db) === 'postgres') openAttempt = openAttempt.forShare();
-  return db
-    .insertInto('theory_answers')
-    .columns(['attempt_id', 'question_id', 'answer', 'seq', 'updated_at'])
-    .expression(
-      db
-        .selectNoFrom((eb) => [
-          eb.cast<number>(eb.val(attemptId), 'integer').as('a'), eb.cast<number>(eb.val(questionId), 'integer').as('q'), eb.cast<string>(eb.val(answer), 'text').as('t'),
-          eb.cast<number>(eb.val(seq), 'integer').as('s'), eb.cast<string>(eb.val(stamp), 'text').as('u'),
-        ])
-        .where((eb) => eb.exists(openAttempt)),
-    )
-    .onConflict((oc) =>
-      oc
-        .columns(['attempt_id', 'question_id'])
-        .doUpdateSet((eb) => ({ answer: eb.ref('excluded.answer'), seq: eb.ref('excluded.seq'), updated_at: eb.ref('excluded.updated_at') }))
-        .where('theory_answers.seq', '<', (eb) => eb.ref('excluded.seq')),
-    )
-    .returning(['answer', 'seq']);
-});
 
 /**
  * Saves one answer unless the server already holds a newer one for that question (a higher seq): a late or
@@ -301,10 +277,8 @@ export async function saveAnswer(db: Db, user: User, testId: number, input: Save
   }
 
   const stamp = now();
-  // One statement: written only while the attempt is in progress (a finish cannot slip between check and write:
-  // SQLite runs statements one at a time, and on PostgreSQL FOR SHARE waits for a finish in flight and re-checks).
-  // Committed with the other saves of this moment (db/group-commit.ts): acknowledged only once durable.
-  const [written] = await groupCommit(db, (trx) => saveAnswerQuery(trx, row.id, input.questionId, answer, input.seq, stamp));
+  // Written with the other saves of this moment, only while the attempt is in progress; acknowledged once durable.
+  const written = await storeAnswer(db, { attemptId: row.id, questionId: input.questionId, answer, seq: input.seq, stamp });
   // Nothing written: the server already holds this seq or a newer one, or the attempt just closed.
   const stored = written ?? (await db.selectFrom('theory_answers').select(['answer', 'seq']).where('attempt_id', '=', row.id).where('question_id', '=', input.questionId).executeTakeFirst());
   if (!stored || stored.seq < input.seq) throw refuse(MESSAGES.closed);
