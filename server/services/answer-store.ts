@@ -89,7 +89,9 @@ async function writeRows(db: Db, batch: Waiting[]): Promise<void> {
     if (!held || write.seq > held.seq) newest.set(k, write);
   }
   const parameters: unknown[] = [];
-  const rows = [...newest.values()].map((w) => {
+  // In key order, so two batches writing the same rows lock them in the same order (no deadlock between them).
+  const ordered = [...newest.values()].sort((x, y) => x.attemptId - y.attemptId || x.questionId - y.questionId);
+  const rows = ordered.map((w) => {
     const n = parameters.push(w.attemptId, w.questionId, w.answer, w.seq, w.stamp);
     return `($${n - 4}::integer, $${n - 3}::integer, $${n - 2}::text, $${n - 1}::integer, $${n}::text)`;
   });
