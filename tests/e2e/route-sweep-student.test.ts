@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFindings, seriousViolations } from './axe';
 import { baseURL, launchBrowser } from './browser';
-import { DEMO_SCHOOL, SCHOOLS, addSweepAccounts, screensOf, settle, siteConfig, startSweep } from './route-sweep';
+import { DEMO_SCHOOL, SCHOOLS, addSweepAccounts, goto, screensOf, settle, siteConfig, startSweep } from './route-sweep';
 
 // Every student route of every school (routes read from /api/config, not listed by hand), visited once: it renders
 // (no crash, no blank screen, no configuration error, no CSP breach — launchBrowser watches) with one h1; each screen
@@ -19,7 +19,7 @@ afterAll(async () => browser?.close());
 const DIALOG = '[role="dialog"]:visible, [role="alertdialog"]:visible';
 
 async function open(page: Page, path: string): Promise<void> {
-  await page.goto(`${baseURL()}/#${path}`);
+  await goto(page, `${baseURL()}/#${path}`);
   await settle(page);
 }
 
@@ -52,7 +52,7 @@ async function checkDialog(page: Page, where: string, path: string, problems: st
   await page.keyboard.press('Escape');
   const closed = await page.locator(DIALOG).first().waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false);
   if (!closed) {
-    await page.goto('about:blank');
+    await goto(page, 'about:blank');
     await open(page, path);
   }
 }
@@ -95,7 +95,7 @@ describe.each([DEMO_SCHOOL, ...SCHOOLS.filter((s) => s !== DEMO_SCHOOL)])('stude
       checked.add(yaml);
       problems.push(...describeFindings(route, await seriousViolations(page)));
       // A screen that opens a dialog on arrival (/ucenter/message) has nothing else to click; that dialog was checked above.
-      if (await page.locator(DIALOG).count()) await page.goto('about:blank');
+      if (await page.locator(DIALOG).count()) await goto(page, 'about:blank');
       else await probeDialogs(page, route, path, problems);
     }
 
@@ -103,7 +103,7 @@ describe.each([DEMO_SCHOOL, ...SCHOOLS.filter((s) => s !== DEMO_SCHOOL)])('stude
     const app = config.app as { home: string; themes: { options: { id: number }[] }; userMenu: { label: string; action?: string }[] };
     for (const theme of app.themes.options) {
       await page.evaluate((id) => localStorage.setItem('stylecolor', String(id)), theme.id);
-      await page.goto('about:blank'); // the theme is read when the site starts
+      await goto(page, 'about:blank'); // the theme is read when the site starts
       await open(page, app.home);
       problems.push(...describeFindings(`${app.home} (theme ${theme.id})`, await seriousViolations(page)));
     }

@@ -88,6 +88,21 @@ export async function settle(page: Page): Promise<void> {
   }, null, { timeout: 20_000 }).catch(() => undefined); // still blank after 20 s: reported by problemsOn
 }
 
+/**
+ * Loads `url` in the page. A button the sweep clicked on the screen before may leave the site only once its call has
+ * answered (the landing page's 评审专家入口 opens the simulation after signing in): under load that navigation can
+ * cut into this one, and then the page is loaded again once it has landed.
+ */
+export async function goto(page: Page, url: string): Promise<void> {
+  try {
+    await page.goto(url);
+  } catch (error) {
+    if (!String(error).includes('interrupted by another navigation')) throw error;
+    await page.waitForLoadState('load').catch(() => undefined);
+    await page.goto(url);
+  }
+}
+
 /** What a user would call broken on the page now shown, or null. */
 export async function problemsOn(page: Page): Promise<string | null> {
   const text = (await page.locator('body').innerText()).trim();
@@ -193,7 +208,7 @@ export async function startSweep(browser: Browser, school: number, role: Role, c
       }
       // Sign-in pages have no session to load with: their calls are not counted.
       const calls = fresh && !route.endsWith('/login') ? recordCalls(page) : null;
-      await page.goto(`${baseURL()}/#${path}`);
+      await goto(page, `${baseURL()}/#${path}`);
       await settle(page);
       const problems: string[] = [];
       if (calls) {
