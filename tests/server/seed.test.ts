@@ -38,7 +38,10 @@ async function dump(opened: OpenedDatabase): Promise<Record<string, unknown[]>> 
   const out: Record<string, unknown[]> = {};
   // data_versions counts writes (once per statement on PostgreSQL, once per row on SQLite; migration 0021): not content.
   for (const { name } of tables.filter((t) => t.name !== 'data_versions').sort((a, b) => a.name.localeCompare(b.name))) {
-    out[name] = (await sql`select * from ${sql.table(name)} order by 1, 2`.execute(opened.db)).rows;
+    // Rows in the order of their whole content: the first two columns do not tell every table's rows apart (two
+    // courses' roll-up rows of one school and month), and ties came back in either order on PostgreSQL.
+    const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(opened.db)).rows;
+    out[name] = rows.map((row) => [JSON.stringify(row), row] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
   }
   return out;
 }
