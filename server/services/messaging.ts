@@ -4,6 +4,7 @@ import type { User } from '../db/schema';
 import { inboxVersion } from '../db/inbox-versions';
 import { preparedQuery } from '../db/prepared';
 import { now } from '../db/time';
+import { versionedCache } from './versionedCache';
 import { invalid, notFound } from '../http/errors';
 
 /** Longest message a student or teacher may send, in characters, unless app.yaml `limits.messageLength` says otherwise. */
@@ -156,30 +157,15 @@ const unreadCountsQuery = preparedQuery((db: Db, studentId: number) =>
 
 type UnreadCounts = { chat: { total: number; unread: number }; notice: { total: number; unread: number } };
 
-/** Counts by handle and student, each with the student's inbox version it was computed under. */
-const countsCache = new WeakMap<Db, Map<number, { counts: UnreadCounts; version: number; at: number }>>();
-const COUNTS_TTL_MS = 10 * 60_000;
-const COUNTS_LIMIT = 100_000;
-
 /**
- * Unread teacher messages and notifications of a student: what the counters in the page show. Polled by every open
- * page, so it is kept in memory while the student's inbox version stays the same (db/inbox-versions.ts: a write on
- * this node is seen by the next call, one on another node within about a second). Callers must not change the value.
+ * Each student's counts, kept while the student's inbox version stays the same (db/inbox-versions.ts: a write on this
+ * node is seen by the next call, one on another node within about a second).
  */
-export async function unreadCounts(db: Db, studentId: number): Promise<UnreadCounts> {
-  const versioned = inboxVersion(db, studentId);
-  if (!versioned) return countUnread(db, studentId);
-  const version = await versioned; // read before counting: a write landing meanwhile makes the entry stale at once
-  let cache = countsCache.get(db);
-  if (!cache) countsCache.set(db, (cache = new Map()));
-  const hit = cache.get(studentId);
-  const at = Date.now();
-  if (hit && hit.version === version && at - hit.at < COUNTS_TTL_MS) return hit.counts;
-  const counts = await countUnread(db, studentId);
-  cache.delete(studentId);
-  if (cache.size >= COUNTS_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(studentId, { counts, version, at });
-  return counts;
+const inboxCounts = versionedCache<UnreadCounts>((db, student) => inboxVersion(db, Number(student)), { limit: 100_000 });
+
+/** Unread teacher messages and notifications of a student: what the counters in the page show. Polled by every open page. */
+export function unreadCounts(db: Db, studentId: number): Promise<UnreadCounts> {
+  return inboxCounts.get(db, String(studentId), () => countUnread(db, studentId));
 }
 
 async function countUnread(db: Db, studentId: number): Promise<UnreadCounts> {

@@ -9,13 +9,16 @@ import { versionOf, type SharedTable } from '../db/versions';
  * oldest goes first once `limit` is reached, or when `current(value)` says a value has gone out of date on its own
  * (one that depends on the clock). Callers must not change a value they get.
  */
-export function versionedCache<V>(tables: readonly SharedTable[], opts: { ttlMs?: number; limit?: number } = {}) {
+/** What an entry's version is read from: the tables it is computed from, or a version of its own per key. */
+type VersionSource = readonly SharedTable[] | ((db: Db, key: string) => Promise<number> | undefined);
+
+export function versionedCache<V>(source: VersionSource, opts: { ttlMs?: number; limit?: number } = {}) {
   const ttlMs = opts.ttlMs ?? 10 * 60_000;
   const limit = opts.limit ?? 10_000;
   const maps = new WeakMap<Db, Map<string, { value: V; version: number; at: number }>>();
   return {
     async get(db: Db, key: string, compute: () => Promise<V>, current?: (value: V) => boolean): Promise<V> {
-      const version = await versionOf(db, tables);
+      const version = await (typeof source === 'function' ? source(db, key) : versionOf(db, source));
       if (version === undefined) return compute(); // a handle that does not count its writes (a transaction)
       let map = maps.get(db);
       if (!map) maps.set(db, (map = new Map()));
