@@ -4,8 +4,8 @@ import type { User } from '../db/schema';
 import { inboxVersion } from '../db/inbox-versions';
 import { preparedQuery } from '../db/prepared';
 import { now } from '../db/time';
-import { versionedCache } from './versionedCache';
 import { invalid, notFound } from '../http/errors';
+import { versionedCache } from './versionedCache';
 
 /** Longest message a student or teacher may send, in characters, unless app.yaml `limits.messageLength` says otherwise. */
 export const MESSAGE_MAX_LENGTH = 500;

@@ -2,16 +2,19 @@ import type { Db } from '../db';
 import { versionOf, type SharedTable } from '../db/versions';
 
 /**
- * A cache of answers computed from a few tables, one per database handle and process, that serves an entry only while
- * none of those tables has been written since it was computed (server/db/versions.ts: a write through this process is
- * seen by the next request, one through another node within about a second). The version is read before computing,
- * so a write that lands during the computation makes the entry stale at once. Entries also end after `ttlMs` and the
- * oldest goes first once `limit` is reached, or when `current(value)` says a value has gone out of date on its own
- * (one that depends on the clock). Callers must not change a value they get.
+ * What an entry's version is read from: the tables it is computed from, or a version of its own per key (one
+ * student's inbox, db/inbox-versions.ts). `undefined`: the handle does not count its writes, nothing is kept.
  */
-/** What an entry's version is read from: the tables it is computed from, or a version of its own per key. */
 type VersionSource = readonly SharedTable[] | ((db: Db, key: string) => Promise<number> | undefined);
 
+/**
+ * A cache of answers computed from a few tables, one per database handle and process, that serves an entry only while
+ * none of those tables (or the key's own version) has been written since it was computed (server/db/versions.ts: a
+ * write through this process is seen by the next request, one through another node within about a second). The
+ * version is read before computing, so a write that lands during the computation makes the entry stale at once.
+ * Entries also end after `ttlMs` and the oldest goes first once `limit` is reached, or when `current(value)` says a
+ * value has gone out of date on its own (one that depends on the clock). Callers must not change a value they get.
+ */
 export function versionedCache<V>(source: VersionSource, opts: { ttlMs?: number; limit?: number } = {}) {
   const ttlMs = opts.ttlMs ?? 10 * 60_000;
   const limit = opts.limit ?? 10_000;
