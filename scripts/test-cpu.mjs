@@ -7,15 +7,11 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { CHECKS, PROJECTS, bin } from './test-parts.mjs';
 
-const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
 const PARTS = {
-  typecheck: [bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
-  lint: [bin('eslint'), ['--max-warnings', '0', '.']],
-  unit: [bin('vitest'), ['run', '--project', 'unit']],
-  server: [bin('vitest'), ['run', '--project', 'server']],
-  e2e: [bin('vitest'), ['run', '--project', 'e2e']],
+  ...Object.fromEntries(Object.entries(CHECKS).map(([name, { command, args }]) => [name, [command, args]])),
+  ...Object.fromEntries(PROJECTS.map((project) => [project, [bin('vitest'), ['run', '--project', project]]])),
 };
 /** Clock ticks per second of /proc's CPU counters (USER_HZ: 100 on every Linux this runs on). */
 const HZ = 100;
@@ -32,10 +28,13 @@ if (process.platform !== 'linux') {
   process.exit(2);
 }
 
-/** Busy CPU seconds of the whole machine since boot (every state but idle and I/O wait). */
+/**
+ * CPU seconds the whole machine has worked since boot: user, nice, system and interrupts. Not idle or I/O wait, nor
+ * steal (time a virtual machine wanted a core and the host gave it to another guest: waiting, not work).
+ */
 function machineBusy() {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
-  return (user + nice + system + irq + softirq + steal) / HZ;
+  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq) / HZ;
 }
 
 /** CPU seconds of this process's finished children and everything they waited for (cutime + cstime). */

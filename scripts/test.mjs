@@ -3,9 +3,8 @@
 // vitest's output streams as it comes, each check's is printed when it ends.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { CHECKS, bin } from './test-parts.mjs';
 
-const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
 const started = Date.now();
 
 /** os.setPriority's scale: 0 is normal, 19 the lowest. */
@@ -35,16 +34,15 @@ function run(command, args, { buffer, priority }) {
  * run at a lower CPU priority than the tests: they have no clock, while a browser test waits for a page within a
  * timeout, and on 2 busy cores a type-aware lint taking its share made those waits fail.
  */
-const check = (label, command, args) =>
-  run(bin(command), args, { buffer: true, priority: LOWER }).then((result) => {
+const check = ({ label, command, args }) =>
+  run(command, args, { buffer: true, priority: LOWER }).then((result) => {
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     process.stdout.write(result.code === 0 ? `\n${label}通过（${seconds} s）\n` : `\n${label}失败：\n${result.output}\n`);
     return result;
   });
 
 const results = await Promise.all([
-  check('类型检查', 'tsc', ['--noEmit', '-p', 'tsconfig.json']),
-  check('代码检查（ESLint）', 'eslint', ['--max-warnings', '0', '.']),
+  ...Object.values(CHECKS).map(check),
   run(bin('vitest'), ['run', ...process.argv.slice(2)], { buffer: false }),
 ]);
 process.exit(results.find((result) => result.code !== 0)?.code ?? 0);
