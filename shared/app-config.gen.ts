@@ -17,10 +17,6 @@ export interface AppConfig {
      * 该页面不存在时隐藏此标签。
      */
     screen?: string;
-    /**
-     * 这些页面（如详情页）打开时此标签也显示为选中，例如成绩中心的 /ucenter/practiceDetail。
-     */
-    also?: string[];
   }[];
   /**
    * 点击头像后弹出的菜单项：跳转到 path，或执行 action。

@@ -21,6 +21,14 @@ export interface ScreenFile {
    */
   title?: string;
   /**
+   * 详情页所属的列表页（config/screens 下的文件名，如 practices）。页面顶部显示“上级页面 / 本页标题”的路径，点击上级页面返回；页头标签和侧边导航中上级页面所在的项保持选中。上级页面的路由不能带参数。
+   */
+  parent?: string;
+  /**
+   * 为 false 时页面顶部不显示标题和路径（页面自己有醒目的标题时，如登录页、答题页），只留给读屏软件。
+   */
+  heading?: boolean;
+  /**
    * 渲染器名称（在注册表中登记的 type，如 cards、table、form）。
    */
   type: string;

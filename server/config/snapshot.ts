@@ -7,6 +7,7 @@ import type { AppConfig, Endpoint, ScreenConfig } from '../../shared/config-type
 import { dedupeIssues, sortIssues, type Issue } from './issues.js';
 import { checkEndpointNames } from './endpoint-names.js';
 import { checkExpressions } from './expressions.js';
+import { checkParents } from './screen-parents.js';
 import { loadYamlFile, type LoadedYaml } from './load.js';
 import { mergePatch } from './merge.js';
 import { locate, type Target } from './positions.js';
@@ -153,6 +154,8 @@ export function readConfig(configDir: string, options: ReadOptions = {}): ReadRe
       issues.push(...validators.checkProps(screen.type, screen.props ?? {}, [{ loaded, prefix: ['props'] }]));
     }
   }
+
+  issues.push(...checkParents(screenFiles));
 
   const schoolFiles = new Map<string, LoadedYaml>();
   const schoolEntries = listYaml(path.join(dir, 'schools'));

@@ -1,6 +1,7 @@
-import { Alert, Button, Container, Skeleton, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Container, Skeleton } from '@mantine/core';
 import { Component, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { useSiteConfig } from './config';
+import { PageHeading } from './PageHeading';
 import { resolve, type RenderScreen } from './registry';
 import type { ScreenConfig } from './types';
 import { useShownCount } from './visibility';
@@ -60,9 +61,8 @@ export function ScreenView({ screen, embedded, placeholder = true }: { screen: S
   }
   return (
     <ScreenErrorBoundary screen={screen.title ?? screen.id}>
-      {/* The page's one h1 for screen readers (a screen inside another leaves it to its host). Named by aria-label,
-          not text, so a search for the title's text still finds only what is on screen. */}
-      {!embedded && screen.title && <VisuallyHidden component="h1" aria-label={screen.title} data-testid="page-heading" />}
+      {/* A screen inside another (a tab panel) leaves the heading to its host. */}
+      {!embedded && screen.title && <PageHeading screen={{ ...screen, title: screen.title }} />}
       {/* A renderer registered lazily loads its code the first time it is shown. */}
       <Suspense fallback={placeholder ? <Skeleton height={240} radius="md" data-testid="screen-loading" /> : null}>
         <Renderer screen={screen} props={screen.props ?? {}} renderScreen={renderScreen} embedded={embedded} />

@@ -8,7 +8,7 @@ export { notify } from './notify';
 export { register, registerLayout, registerLazy, registerLazyLayout, type RendererProps, type RenderScreen } from './registry';
 export { DownloadError, fetchDownload, saveFile } from './download';
 export { endpointKey, fileKey, invalidateEndpoints, queryClient, watchEndpoints } from './query';
-export { afterLoginPath } from './routes';
+export { afterLoginPath, parentRoutes } from './routes';
 export { profileQuery } from './profile';
 export { session, useSession, type UserInfo } from './session';
 export { chooseTheme, storedThemeId } from './theme';

@@ -2,6 +2,7 @@
 // configuration and the session, no React. The entry's first download carries them (firstCalls.ts names the first
 // page's reads before the application's code has loaded); router.tsx draws with them.
 import { matchPath } from 'react-router-dom';
+import { screenTrail } from '../../shared/screen-trail';
 import { shellSettings } from './config';
 import { session, type UserInfo } from './session';
 import type { ScreenConfig, SiteConfig } from './types';
@@ -62,6 +63,12 @@ export function changePasswordPathOf(config: SiteConfig, layout: string | undefi
 /** The screen drawn at a path (the first whose route matches it). */
 export function findScreen(screens: ScreenConfig[], pathname: string): ScreenConfig | undefined {
   return screens.find((s) => matchPath({ path: s.route, end: true }, pathname));
+}
+
+/** The routes of the screens the screen at `pathname` sits under (YAML `parent:`): navigation keeps their entries marked. */
+export function parentRoutes(config: SiteConfig, pathname: string): string[] {
+  const screen = findScreen(Object.values(config.screens), pathname);
+  return screen ? screenTrail(config.screens, screen.id).ids.map((id) => config.screens[id].route) : [];
 }
 
 /** Phones and tablets get the /result page (the spec does not support mobile browsers). */

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BMP, bigPng, DOCX, PNG } from '../server/work-files';
-import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
+import { baseURL, dataDir, launchBrowser, loginAs, openPage, visible } from './browser';
 import { classOf as classOfIn, publish as publishIn } from './publish';
 
 // Accounts that write here: stu00026 (submits), stu00027 (graded work). The new-work alert is in live-config.test.ts.
@@ -148,6 +148,15 @@ describe('exams and homework', () => {
     await page.getByText('考试内容', { exact: true }).waitFor();
     expect(await page.getByText('作业内容').count()).toBe(0);
     await expect(page.locator('header.app-header .app-header__tab.is-active').textContent()).resolves.toBe('我的考试');
+    // The page says where the student is, and the list it belongs to is one click away.
+    const detail = visible(page, 'gradesinfor');
+    await expect(detail.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('考试详情');
+    const trail = detail.getByRole('navigation', { name: '上级页面' });
+    await expect(trail.getByRole('link').allTextContents()).resolves.toEqual(['我的考试']);
+    await trail.getByRole('link', { name: '我的考试' }).click();
+    await page.waitForURL(/#\/ucenter\/grades$/);
+    await expect(visible(page, 'grades').getByRole('heading', { level: 1 }).textContent()).resolves.toBe('我的考试');
+    await expect(visible(page, 'grades').getByRole('navigation', { name: '上级页面' }).count()).resolves.toBe(0);
     // Opened without an id (an address typed or cut short), the detail page says so and offers a way back.
     await page.goto(`${baseURL()}/#/ucenter/gradesinfor`);
     const missing = page.getByTestId('not-found-notice');

@@ -39,6 +39,9 @@ export async function launchBrowser(options: { watchCsp?: boolean } = {}): Promi
 
 export { baseURL, configDir, dataDir } from './site';
 
+/** The screen shown now (a kept-alive screen stays in the page, hidden, after the student moves on). */
+export const visible = (page: Page, screen: string) => page.locator(`[data-screen="${screen}"]:not([hidden])`);
+
 /**
  * Opens a fresh context (no cookies, no storage) at a hash route such as '/ucenter/practiceList', on the test file's
  * server unless `base` names another.

@@ -24,6 +24,10 @@ describe('the grader when nothing is left to grade', () => {
     const page = await teacherPage(browser, `/teacher/grade?id=${id}`);
     const panel = page.getByTestId('grade-panel');
     const finished = page.getByTestId('grader-finished');
+    // The grader sits under 作业与考试 (its YAML parent): headed so, with that entry of the side navigation marked.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('批阅');
+    await expect(page.getByRole('navigation', { name: '上级页面' }).getByRole('link').allTextContents()).resolves.toEqual(['作业与考试']);
+    await expect(page.locator('.mantine-AppShell-navbar a[data-active]').allTextContents()).resolves.toEqual(['作业与考试']);
     for (const score of [81, 92]) {
       await panel.getByText(`${score === 81 ? 1 : 2} / 2`).waitFor();
       expect(await finished.count()).toBe(0);

@@ -81,6 +81,8 @@ describe('live configuration', () => {
       expect(statuses).toContain(304);
       await alert.getByRole('link', { name: '去查看' }).click();
       await page.waitForURL(/#\/ucenter\/homework/);
+      // The notice has done its job: it goes, instead of staying over the page it led to.
+      await alert.waitFor({ state: 'detached' });
       await page.context().close();
     });
   });

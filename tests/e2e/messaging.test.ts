@@ -91,6 +91,25 @@ describe('messaging: asking teachers, replies and notifications', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
     expect(dbRows<{ message: string }>('select message from messages where student_id = ? and teacher_id = ? order by id', studentId, teacher.id).map((m) => m.message))
       .toEqual(['老师好，<b>肩台</b>宽度多少合适？', '还有一个问题：\n车针选哪种？']);
+    // ... so Esc still reaches the dialog, which asks before closing.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('chat-confirm-close').getByText('确认关闭？').waitFor();
+  });
+
+  it('says the conversation list failed to load, with a retry, never 暂无消息 for a list that did not arrive', async () => {
+    await studentPage('stu00037', '种植窝洞预备的转速？');
+    let fail = true;
+    await page.route(/\/api\/answer\/messagelist/, (route) => (fail ? route.fulfill({ status: 502, body: 'Bad Gateway' }) : route.continue()));
+    await openFromMenu('我的消息');
+    const list = page.getByTestId('chat-list');
+    const failed = list.getByTestId('load-failed');
+    await failed.waitFor({ timeout: 15_000 });
+    expect(await failed.textContent()).toContain('会话列表加载失败');
+    expect(await list.getByText('暂无消息').count()).toBe(0);
+    fail = false;
+    await failed.getByRole('button', { name: '重新加载' }).click();
+    await page.getByTestId('chat-conversation').filter({ hasText: teacher.realname }).waitFor();
+    expect(await failed.count()).toBe(0);
   });
 
   it('shows a teacher reply sent through the teacher API while the dialog is open', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, dataDir, launchBrowser, loginAs, openPage } from './browser';
+import { baseURL, dataDir, launchBrowser, loginAs, openPage, visible } from './browser';
 
 // demo only reads; stu00016 answers a questionnaire; stu00017 trains once (accounts assigned to the scores suite).
 let browser: Browser;
@@ -32,7 +32,6 @@ async function api(username: string, name: string, form: Record<string, string |
   return reply.data;
 }
 
-const visible = (page: Page, screen: string) => page.locator(`[data-screen="${screen}"]:not([hidden])`);
 const pct = (n: number, total: number) => (total ? ((n / total) * 100).toFixed(2) : '0');
 
 async function signIn(username: string, route: string): Promise<Page> {
@@ -124,6 +123,9 @@ describe('scores: overview, detail with PDF, questionnaire', () => {
     await loginAs(page, 'demo', 'demo123');
     await page.waitForURL(/#\/ucenter\/practiceDetail/);
     const detail = visible(page, 'practice-detail');
+    // Under 成绩中心 (its YAML parent): that tab stays marked and the heading leads back to it.
+    await expect.poll(() => page.locator('header.app-header .app-header__tab.is-active').textContent()).toBe('成绩中心');
+    await expect(detail.getByRole('navigation', { name: '上级页面' }).getByRole('link').allTextContents()).resolves.toEqual(['成绩中心']);
     const failed = detail.getByTestId('load-failed');
     await failed.waitFor({ timeout: 15_000 });
     expect(await failed.textContent()).toContain('成绩明细加载失败');

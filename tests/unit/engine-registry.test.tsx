@@ -4,6 +4,7 @@
 import './setup-dom';
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { SiteConfigContext } from '../../src/engine/config';
 import { register, registerLayout, resolveLayout, type RendererProps } from '../../src/engine/registry';
@@ -57,5 +58,41 @@ describe('renderScreen', () => {
     expect(screen.getByTestId('missing-slot').textContent).toBe('无此页面');
     // The embedded screen leaves the page title to its host.
     expect(document.title).toBe('主页面 - 示例学校');
+  });
+});
+
+describe('the page heading', () => {
+  registerAny('test-page', () => <p>内容</p>);
+  const screens: Record<string, ScreenConfig> = {
+    list: { id: 'list', route: '/list', type: 'test-page', title: '成绩中心' },
+    detail: { id: 'detail', route: '/detail', type: 'test-page', title: '成绩详情', parent: 'list' },
+    paper: { id: 'paper', route: '/paper', type: 'test-page', title: '答题', parent: 'list', heading: false },
+  };
+  const draw = (id: string) => render(
+    <MantineProvider>
+      <MemoryRouter>
+        <SiteConfigContext.Provider value={{ branding: { name: '示例学校' }, screens } as unknown as SiteConfig}>
+          <ScreenView screen={screens[id]} />
+        </SiteConfigContext.Provider>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+
+  it("shows the screen's title as the page's h1, after a link to each screen it sits under", () => {
+    const { unmount } = draw('detail');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('成绩详情');
+    const up = screen.getByRole('navigation', { name: '上级页面' });
+    expect([...up.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['成绩中心', '/list']]);
+    unmount();
+    draw('list');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('成绩中心');
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('keeps only a screen-reader h1 for a screen with heading: false', () => {
+    draw('paper');
+    expect(screen.getByRole('heading', { level: 1 }).getAttribute('aria-label')).toBe('答题');
+    expect(screen.queryByText('答题')).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
   });
 });

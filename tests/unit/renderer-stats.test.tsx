@@ -12,6 +12,7 @@ import { formatIssue, readConfig } from '../../server/config';
 import { propsSchemas } from '../../src/propsSchemas';
 import StatsRenderer from '../../src/renderers/stats';
 import { figureText } from '../../src/renderers/stats/figures';
+import { StatsFigures } from '../../src/renderers/stats/StatsFigures';
 import type { StatsProps } from '../../src/renderers/stats/schema.gen';
 import { renderWithProviders, USER } from './renderer-harness';
 
@@ -38,6 +39,21 @@ describe('figure text', () => {
     expect(figureText({ label: '年级排名', field: 'grade.sort', format: 'rank' }, { grade: null })).toBe('—');
     expect(figureText({ label: '最高分', field: 'max_score', empty: '暂无' }, { max_score: null })).toBe('暂无');
     expect(figureText({ label: '最高分', field: 'max_score', empty: '暂无' }, { max_score: 0 })).toBe('0');
+  });
+});
+
+describe('figures whose data has not arrived', () => {
+  it('are placeholders with their labels, never 0 or 0秒 while loading, and — when the load failed', () => {
+    const figures = screenProps('practices.yaml', 'figures');
+    const { unmount } = renderWithProviders(<StatsFigures figures={figures} data={{}} state="loading" />);
+    for (const f of figures) {
+      expect(screen.getByText(f.label)).toBeTruthy();
+      expect(screen.getByTestId(`stat-${f.field}`).textContent).toBe('');
+    }
+    expect(screen.queryByText(/^0(秒)?$/)).toBeNull();
+    unmount();
+    renderWithProviders(<StatsFigures figures={figures} data={{}} state="failed" />);
+    for (const f of figures) expect(screen.getByTestId(`stat-${f.field}`).textContent).toBe('—');
   });
 });
 

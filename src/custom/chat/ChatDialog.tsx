@@ -60,7 +60,7 @@ export default function ChatDialog({ first, onOpened }: { first: AppActionDetail
       <Modal opened={chat.opened} onClose={() => setConfirming(true)} title="我的消息" centered
         classNames={{ content: 'chat-dialog__content' }} data-testid="chat-dialog">
         <div className="chat-body" data-testid="chat-dialog-body">
-          <ConversationList list={chat.list} partner={chat.partner} onSelect={chat.select} onDelete={setDeleting} />
+          <ConversationList list={chat.list} status={chat.listStatus} partner={chat.partner} onSelect={chat.select} onDelete={setDeleting} />
           <div className="chat-right">
             <ChatHistory partner={chat.partner} messages={chat.messages} loading={chat.loadingHistory} />
             {chat.partner && (

@@ -1,6 +1,7 @@
-import { ActionIcon, Avatar, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Avatar, Center, Loader, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { LoadFailed } from '../../renderers/ui/ListStatus';
 import { isUnread, type Conversation } from './types';
-import type { Partner } from './useChat';
+import type { ChatState, Partner } from './useChat';
 
 const TrashIcon = () => (
   <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -10,20 +11,25 @@ const TrashIcon = () => (
 
 interface Props {
   list: Conversation[];
+  status: ChatState['listStatus'];
   partner: Partner | null;
   onSelect(partner: Partner): void;
   onDelete(teacherId: number): void;
 }
 
 /** Left column of 我的消息: one row per teacher, with the last message, the unread dot and delete. */
-export function ConversationList({ list, partner, onSelect, onDelete }: Props) {
+export function ConversationList({ list, status, partner, onSelect, onDelete }: Props) {
   // A teacher asked for the first time has no conversation yet; show them on top while selected.
   const rows = partner && !list.some((c) => c.teacher_id === partner.teacher_id)
     ? [{ teacher_id: partner.teacher_id, teacher: partner, message: '', fresh: true } as const, ...list]
     : list;
   return (
     <ScrollArea className="chat-list" data-testid="chat-list">
-      {rows.length === 0 && <Text c="dimmed" size="sm" ta="center" py="xl">暂无消息</Text>}
+      {rows.length === 0 && (status.loading
+        ? <Center py="xl"><Loader size="sm" aria-label="会话列表加载中" /></Center>
+        : status.error
+          ? <LoadFailed title="会话列表加载失败" message={status.error} onRetry={status.retry} />
+          : <Text c="dimmed" size="sm" ta="center" py="xl">暂无消息</Text>)}
       {rows.map((c) => {
         const active = partner?.teacher_id === c.teacher_id;
         const dot = !('fresh' in c) && isUnread(c);

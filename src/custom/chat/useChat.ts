@@ -41,6 +41,13 @@ export function useChat(pollMs: number) {
     refetchIntervalInBackground: false,
   });
   const list = opened ? (listQuery.data ?? NO_CONVERSATIONS) : NO_CONVERSATIONS;
+  // Never 暂无消息 for a list that has not arrived: while it loads, and when it failed (a later poll that fails keeps
+  // the list shown).
+  const listStatus = {
+    loading: opened && listQuery.isPending && !listQuery.isError,
+    error: opened && listQuery.isError && !listQuery.data ? listQuery.error.message || '请检查网络后重试' : null,
+    retry: () => void listQuery.refetch(),
+  };
   const teacherId = partner?.teacher_id ?? null;
   const historyQuery = useQuery({
     queryKey: endpointKey(HISTORY, { teacher_id: teacherId }),
@@ -145,7 +152,7 @@ export function useChat(pollMs: number) {
   const unsaved = drafts.filter((d) => !history.slice(-(drafts.length + 2)).some((m) => m.message === d.message && m.author_id !== d.teacher_id));
   const messages = unsaved.length ? [...history, ...unsaved] : history;
   const loadingHistory = teacherId !== null && historyQuery.isPending && !historyQuery.isError;
-  return { opened, list, partner, messages, loadingHistory, text, setText, sending, open, close, select, send, remove };
+  return { opened, list, listStatus, partner, messages, loadingHistory, text, setText, sending, open, close, select, send, remove };
 }
 
 export type ChatState = ReturnType<typeof useChat>;

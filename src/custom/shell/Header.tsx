@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { session, shellSettings, useSession, useSiteConfig } from '../../engine';
+import { parentRoutes, session, shellSettings, useSession, useSiteConfig } from '../../engine';
 import { UserMenu } from './UserMenu';
 
 export function Header() {
@@ -7,6 +7,7 @@ export function Header() {
   const signedIn = Boolean(useSession()?.token ?? session.token());
   const settings = shellSettings(config);
   const { pathname } = useLocation();
+  const above = parentRoutes(config, pathname);
   const { branding, school } = config;
   const productLogo = school.type === '1' ? branding.productLogo.type1 : branding.productLogo.default;
 
@@ -27,8 +28,8 @@ export function Header() {
                   <NavLink
                     key={tab.path}
                     to={tab.path}
-                    // a detail page keeps its list's tab highlighted (app.yaml tabs[].also)
-                    className={({ isActive }) => `app-header__tab${isActive || tab.also?.includes(pathname) ? ' is-active' : ''}`}
+                    // a detail page keeps its list's tab highlighted (the screen's YAML parent:)
+                    className={({ isActive }) => `app-header__tab${isActive || above.includes(tab.path) ? ' is-active' : ''}`}
                     aria-disabled={missing || undefined}
                     title={missing ? '即将开放' : undefined}
                   >

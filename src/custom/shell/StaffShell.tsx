@@ -2,7 +2,7 @@ import { AppShell, Avatar, Burger, Group, NavLink, Text, UnstyledButton, Menu } 
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { shellSettings, useSession, useSiteConfig } from '../../engine';
+import { parentRoutes, shellSettings, useSession, useSiteConfig } from '../../engine';
 import { displayName, logout } from './UserMenu';
 
 /**
@@ -17,6 +17,7 @@ export function StaffShell({ children, name }: { children: ReactNode; name: stri
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure();
   const nav = settings?.nav ?? [];
+  const above = parentRoutes(config, location.pathname);
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 208, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg" data-testid="staff-shell">
@@ -55,7 +56,7 @@ export function StaffShell({ children, name }: { children: ReactNode; name: stri
           const missing = item.screen !== undefined && !config.screens[item.screen];
           return (
             <NavLink key={item.path} component={Link} to={item.path} label={item.label} disabled={missing} onClick={close}
-              active={location.pathname === item.path || location.pathname.startsWith(`${item.path}/`)} />
+              active={location.pathname === item.path || above.includes(item.path)} />
           );
         })}
       </AppShell.Navbar>
