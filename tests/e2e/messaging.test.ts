@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeFindings, seriousViolations } from './axe';
 import { baseURL, launchBrowser, openAs } from './browser';
 import { query } from './db';
 
@@ -99,7 +100,13 @@ describe('messaging: asking teachers, replies and notifications', () => {
   it('says the conversation list failed to load, with a retry, never 暂无消息 for a list that did not arrive', async () => {
     await studentPage('stu00037', '种植窝洞预备的转速？');
     let fail = true;
-    await page.route(/\/api\/answer\/messagelist/, (route) => (fail ? route.fulfill({ status: 502, body: 'Bad Gateway' }) : route.continue()));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/api\/answer\/messagelist/, async (route) => {
+      if (fail) return route.fulfill({ status: 502, body: 'Bad Gateway' });
+      await held;
+      return route.continue();
+    });
     await openFromMenu('我的消息');
     const list = page.getByTestId('chat-list');
     const failed = list.getByTestId('load-failed');
@@ -108,6 +115,10 @@ describe('messaging: asking teachers, replies and notifications', () => {
     expect(await list.getByText('暂无消息').count()).toBe(0);
     fail = false;
     await failed.getByRole('button', { name: '重新加载' }).click();
+    // While the list is on its way its spinner is announced as such, and passes axe like the rest of the dialog.
+    await list.getByRole('status', { name: '会话列表加载中' }).waitFor();
+    expect(describeFindings('loading list', await seriousViolations(page, '[data-testid="chat-list"]'))).toEqual([]);
+    release();
     await page.getByTestId('chat-conversation').filter({ hasText: teacher.realname }).waitFor();
     expect(await failed.count()).toBe(0);
   });

@@ -41,7 +41,7 @@ export function ChatHistory({ partner, messages, loading }: { partner: Partner |
               {m.created_at && <div className="chat-msg__time">{m.created_at}</div>}
               <div className="chat-msg__bubble" data-testid="chat-message-text">{m.message}</div>
             </div>
-            {m.pending && <Loader size={14} data-testid="chat-sending" aria-label="发送中" />}
+            {m.pending && <Loader size={14} data-testid="chat-sending" role="status" aria-label="发送中" />}
           </div>
         );
       })}

@@ -26,7 +26,7 @@ export function ConversationList({ list, status, partner, onSelect, onDelete }: 
   return (
     <ScrollArea className="chat-list" data-testid="chat-list">
       {rows.length === 0 && (status.loading
-        ? <Center py="xl"><Loader size="sm" aria-label="会话列表加载中" /></Center>
+        ? <Center py="xl"><Loader size="sm" role="status" aria-label="会话列表加载中" /></Center>
         : status.error
           ? <LoadFailed title="会话列表加载失败" message={status.error} onRetry={status.retry} />
           : <Text c="dimmed" size="sm" ta="center" py="xl">暂无消息</Text>)}
