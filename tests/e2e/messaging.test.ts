@@ -144,6 +144,9 @@ describe('messaging: asking teachers, replies and notifications', () => {
 
     await post('teacher/reply', { student_id: studentId, message: '还有问题随时问。' }, teacherToken);
     await page.getByTestId('unread-dot').waitFor({ timeout: 25000 }); // polling.unread is 10 s
+    // A screen reader hears it too: the user button is named with it, and the header passes axe.
+    await page.getByRole('button', { name: /有未读消息/ }).waitFor();
+    expect(describeFindings('header with unread dot', await seriousViolations(page, '.app-header'))).toEqual([]);
     await openFromMenu('我的消息');
     const conversation = page.getByTestId('chat-conversation').filter({ hasText: teacher.realname });
     await conversation.getByTestId('chat-unread-dot').waitFor();

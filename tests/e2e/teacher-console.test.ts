@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { DOCX, PNG } from '../server/work-files';
+import { describeFindings, seriousViolations } from './axe';
 import { baseURL, launchBrowser, loginAs, openPage } from './browser';
 import { query } from './db';
 import { pickDateTime } from './staff-forms';
@@ -235,6 +236,9 @@ describe('teacher console: the homework loop as two people', () => {
     // On failure, say what the panel shows instead (e.g. the preview's own error).
     await expect.poll(async () => ((await preview.count()) ? preview.innerText() : `no preview: ${await teacher.getByTestId('grade-panel').innerText().catch(() => 'no panel')}`), { timeout: 30_000 })
       .toContain('病例分析');
+    // The preview is a region named after the file; the grade panel (preview, score, comment, common comments) passes axe.
+    await teacher.getByRole('region', { name: '病例分析.docx 预览' }).waitFor();
+    expect(describeFindings('grade panel', await seriousViolations(teacher, '[data-testid="grade-panel"]'))).toEqual([]);
     await teacher.context().close();
   });
 

@@ -15,5 +15,5 @@ export function UnreadDot() {
 
 function UnreadDotNow() {
   const { chat, notice } = useUnread();
-  return chat + notice > 0 ? <span className="unread-dot" data-testid="unread-dot" aria-label="有未读消息" /> : null;
+  return chat + notice > 0 ? <span className="unread-dot" data-testid="unread-dot" role="img" aria-label="有未读消息" /> : null;
 }

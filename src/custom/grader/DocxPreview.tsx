@@ -24,7 +24,7 @@ export function DocxPreview({ url, name }: { url: string; name: string }) {
   }
   if (read.isPending) return <Loader size="sm" />;
   return (
-    <Paper withBorder p="md" mah={480} style={{ overflow: 'auto' }} data-testid="docx-preview" aria-label={`${name} 预览`}>
+    <Paper withBorder p="md" mah={480} style={{ overflow: 'auto' }} data-testid="docx-preview" role="region" aria-label={`${name} 预览`}>
       <Typography>
         {read.data ? <div dangerouslySetInnerHTML={{ __html: read.data }} /> : <em>文档没有文字内容</em>}
       </Typography>

@@ -109,7 +109,7 @@ export function GradePanel(props: {
           maxLength={500} style={{ flex: 1 }} error={commentProblem} data-testid="grade-comment" />
       </Group>
       {comments.length > 0 && (
-        <Group gap={6} aria-label="常用评语">
+        <Group gap={6} role="group" aria-label="常用评语">
           <Text size="xs" c="dimmed">常用评语：</Text>
           {comments.slice(0, 8).map((c) => (
             <Chip key={c} size="xs" checked={false} onChange={() => setComment((v) => (v ? `${v}${c}` : c))}>{c.length > 18 ? `${c.slice(0, 18)}…` : c}</Chip>
