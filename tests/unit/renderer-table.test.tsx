@@ -80,4 +80,28 @@ describe('table renderer (teacher list)', () => {
     await waitFor(() => expect(screen.getByText('第3页')).toBeTruthy());
     expect(mocks.call).toHaveBeenLastCalledWith('message/get_list', { page: 3, page_size: 10 }, { silent: true });
   });
+
+  it('sorts by a sortable column: ascending, descending, then the server\'s order, told to screen readers on the column header', async () => {
+    // Each reply names the order it was asked for.
+    mocks.call.mockImplementation(async (_name: string, params: Record<string, unknown>) =>
+      ({ data: [{ id: 1, class_name: params.sort ? `按 ${params.sort} ${params.order}` : '默认顺序', students: 30 }], total: 1 }));
+    const classes = parse(readFileSync('config/screens/admin-classes.yaml', 'utf8'), { merge: true }).props as TableProps;
+    renderWithProviders(<TableRenderer screen={{ id: 'admin-classes', route: '/admin/classes', type: 'table' }} props={classes} />);
+    await screen.findByText('默认顺序');
+    const header = () => screen.getByRole('columnheader', { name: /班级名称/ });
+    expect(header().getAttribute('aria-sort')).toBe('none');
+    expect(within(header()).getByRole('button').hasAttribute('aria-sort')).toBe(false);
+    // A column that cannot be sorted says nothing about order.
+    expect(screen.getByRole('columnheader', { name: '待审核' }).hasAttribute('aria-sort')).toBe(false);
+
+    fireEvent.click(within(header()).getByRole('button'));
+    await screen.findByText('按 class_name asc');
+    expect(header().getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(header()).getByRole('button'));
+    await screen.findByText('按 class_name desc');
+    expect(header().getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(within(header()).getByRole('button'));
+    await screen.findByText('默认顺序');
+    expect(header().getAttribute('aria-sort')).toBe('none');
+  });
 });

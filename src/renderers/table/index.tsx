@@ -41,14 +41,18 @@ function columnDefs(columns: TableColumn[], screen: string | undefined, onDone: 
 
 type SortState = { key: string; order: 'asc' | 'desc' } | null;
 const SORT_MARK = { asc: '▲', desc: '▼' } as const;
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/** The order the list is sorted by this column in, or null. */
+const sortedBy = (column: TableColumn, sort: SortState) => (sort?.key === (column.sortKey ?? column.field ?? '') ? sort.order : null);
 
 /** A sortable heading: ascending, descending, then back to the server's default order. */
 function SortHeading({ column, sort, onSort }: { column: TableColumn; sort: SortState; onSort: (next: SortState) => void }) {
   const key = column.sortKey ?? column.field ?? '';
-  const current = sort?.key === key ? sort.order : null;
+  const current = sortedBy(column, sort);
   const next: SortState = current === null ? { key, order: 'asc' } : current === 'asc' ? { key, order: 'desc' } : null;
   return (
-    <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm" aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : 'none'}>
+    <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">
       <Group gap={4} wrap="nowrap">
         {column.title}
         <span aria-hidden style={{ opacity: current ? 1 : 0.3, fontSize: '0.7em' }}>{current ? SORT_MARK[current] : '▲▼'}</span>
@@ -141,13 +145,19 @@ export default function TableRenderer({ screen, props, onReply }: TableRendererP
               <Table.Thead>
                 {table.getHeaderGroups().map((group) => (
                   <Table.Tr key={group.id}>
-                    {group.headers.map((header) => (
-                      <Table.Th key={header.id} w={widths.get(header.column.id)} style={{ whiteSpace: 'nowrap' }}>
-                        {header.isPlaceholder ? null : sortable.get(header.column.id)
-                          ? <SortHeading column={sortable.get(header.column.id)!} sort={sort} onSort={sortBy} />
-                          : <table.FlexRender header={header} />}
-                      </Table.Th>
-                    ))}
+                    {group.headers.map((header) => {
+                      const sortColumn = header.isPlaceholder ? undefined : sortable.get(header.column.id);
+                      // aria-sort belongs to the column header (on its button, axe reports it as not allowed).
+                      const order = sortColumn && sortedBy(sortColumn, sort);
+                      return (
+                        <Table.Th key={header.id} w={widths.get(header.column.id)} style={{ whiteSpace: 'nowrap' }}
+                          aria-sort={sortColumn ? (order ? ARIA_SORT[order] : 'none') : undefined}>
+                          {header.isPlaceholder ? null : sortColumn
+                            ? <SortHeading column={sortColumn} sort={sort} onSort={sortBy} />
+                            : <table.FlexRender header={header} />}
+                        </Table.Th>
+                      );
+                    })}
                   </Table.Tr>
                 ))}
               </Table.Thead>
