@@ -3,6 +3,9 @@ import type { ShellSettings } from './config';
 
 // Readable on every page background of the three themes (≥ 4.5:1, WCAG AA); Mantine's grey #868e96 is 3.3:1 on white.
 export const DIMMED_TEXT = '#5f6670';
+// Placeholders are text too (WCAG 1.4.3): Mantine's #adb5bd is 2.1:1 on white; this grey is 4.8:1 and still lighter
+// than what was typed.
+export const PLACEHOLDER_TEXT = '#6b737c';
 
 /**
  * Contrast (WCAG AA) for every colour a screen may name: filled buttons, badges and links use shade 8 (white on
@@ -14,6 +17,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': DIMMED_TEXT,
+    '--mantine-color-placeholder': PLACEHOLDER_TEXT,
     ...Object.fromEntries(Object.entries(theme.colors).flatMap(([name, shades]) => [
       [`--mantine-color-${name}-light-color`, darken(shades[9], 0.3)],
       // Text in a colour (c="orange", a cyan score): shade 9 darkened by a quarter is ≥ 4.5:1 on white for every colour.

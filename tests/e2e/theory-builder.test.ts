@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFindings, seriousViolations } from './axe';
 import { dataDir, launchBrowser, loginAs, openPage } from './browser';
 import { pickDateTime } from './staff-forms';
 
@@ -64,12 +65,23 @@ describe('teacher console: question bank to a drawn theory test, taken by a stud
     await teacher.getByText('已导入 5 道题').waitFor();
     await teacher.getByRole('row').filter({ hasText: `${tag} 单选1` }).waitFor();
 
+    // The question form passes axe: each option's input is named although its label is hidden.
+    await teacher.getByRole('button', { name: '新增题目' }).click();
+    await teacher.getByRole('dialog').locator('#root_options_0').waitFor();
+    expect(describeFindings('新增题目', await seriousViolations(teacher, '[role="dialog"]'))).toEqual([]);
+    await teacher.keyboard.press('Escape');
+    await teacher.getByRole('dialog').waitFor({ state: 'detached' });
+
     await teacher.getByRole('link', { name: '理论考试' }).click();
     await teacher.getByRole('button', { name: '新建理论考试' }).click();
     const dialog = teacher.getByRole('dialog');
+    await dialog.locator('#root_name').waitFor();
+    // Empty (placeholders shown), then with its times picked (a clear button beside each): it passes axe both ways.
+    expect(describeFindings('新建理论考试', await seriousViolations(teacher, '[role="dialog"]'))).toEqual([]);
     await dialog.locator('#root_name').fill(title);
     await pickDateTime(teacher, 'start_time', dayjs().subtract(1, 'hour').startOf('minute'));
     await pickDateTime(teacher, 'end_time', dayjs().add(1, 'day').hour(18).minute(0));
+    expect(describeFindings('新建理论考试, times picked', await seriousViolations(teacher, '[role="dialog"]'))).toEqual([]);
     await dialog.locator('#root_times').fill('20');
     await dialog.locator('#root_class_ids').click();
     await teacher.getByRole('option', { name: '口腔医学2023级1班', exact: true }).click();

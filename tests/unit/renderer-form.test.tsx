@@ -130,3 +130,16 @@ describe('form renderer', () => {
     await waitFor(() => expect(button().disabled).toBe(false));
   });
 });
+
+describe('inputs whose label is hidden', () => {
+  it('are still named for screen readers (the options of a question: label: false on each item)', async () => {
+    const options = { type: 'object' as const, properties: { options: { type: 'array' as const, title: '选项', items: { type: 'string' as const }, default: ['', ''] } } };
+    renderWithProviders(<SchemaForm schema={options} uiSchema={{ options: { items: { 'ui:options': { label: false } } } }} onSubmit={() => undefined} submitLabel="保存" />);
+    await formReady();
+    const inputs = screen.getAllByRole('textbox');
+    expect(inputs).toHaveLength(2);
+    expect(inputs.map((input) => input.getAttribute('aria-label'))).toEqual(['选项-1', '选项-2']);
+    // No visible label is drawn for them.
+    expect(document.querySelectorAll('label[for^="root_options_"]')).toHaveLength(0);
+  });
+});

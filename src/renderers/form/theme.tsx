@@ -7,9 +7,15 @@ import { themeWidgets } from './widgets';
 
 const MantineBaseInput = MantineTheme.templates!.BaseInputTemplate as ComponentType<BaseInputTemplateProps>;
 
-/** Keeps inputs controlled from the first render: an empty field is '' rather than undefined (React warns otherwise). */
+/**
+ * Keeps inputs controlled from the first render (an empty field is '' rather than undefined: React warns otherwise),
+ * and names an input whose label is hidden (`ui:options: { label: false }`, e.g. the items of a list of options) with
+ * that label, so a screen reader still says what it is for.
+ */
 function BaseInputTemplate(props: BaseInputTemplateProps) {
-  return <MantineBaseInput {...props} value={props.value ?? ''} />;
+  // rjsf's Mantine template hands its `options` (less rjsf's own) to the Mantine input as props.
+  const options = props.hideLabel && props.label ? { ...props.options, 'aria-label': props.label } : props.options;
+  return <MantineBaseInput {...props} options={options} value={props.value ?? ''} />;
 }
 
 const MantineSelect = MantineTheme.widgets!.SelectWidget as ComponentType<WidgetProps>;
